@@ -1,0 +1,22 @@
+/** One jest run covers unit, integration and end-to-end tests of every workspace. */
+const workspaces = {
+  contracts: 'packages/contracts',
+  platform: 'packages/platform',
+  directory: 'services/directory',
+  gateway: 'gateway',
+  'all-in-one': 'all-in-one',
+};
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(workspaces).map(([name, dir]) => [`^@inbox/${name}$`, `<rootDir>/${dir}/src/index.ts`]),
+);
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/all-in-one', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  moduleNameMapper,
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

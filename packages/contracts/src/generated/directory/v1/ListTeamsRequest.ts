@@ -1,0 +1,10 @@
+// Original file: directory/v1/directory.proto
+
+
+export interface ListTeamsRequest {
+  'includeInactive'?: (boolean);
+}
+
+export interface ListTeamsRequest__Output {
+  'includeInactive': (boolean);
+}

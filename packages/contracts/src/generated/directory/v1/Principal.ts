@@ -1,0 +1,24 @@
+// Original file: directory/v1/directory.proto
+
+
+export interface Principal {
+  'orgId'?: (number);
+  'kind'?: (string);
+  'id'?: (string);
+  'role'?: (string);
+  'userId'?: (string);
+  'expiresAt'?: (string);
+  '_userId'?: "userId";
+  '_expiresAt'?: "expiresAt";
+}
+
+export interface Principal__Output {
+  'orgId': (number);
+  'kind': (string);
+  'id': (string);
+  'role': (string);
+  'userId'?: (string);
+  'expiresAt'?: (string);
+  '_userId'?: "userId";
+  '_expiresAt'?: "expiresAt";
+}

@@ -1,0 +1,77 @@
+import jwt from 'jsonwebtoken';
+import { unauthenticated } from './errors';
+
+export type Role = 'ADMIN' | 'AGENT';
+export type PrincipalKind = 'USER' | 'API_KEY' | 'ANONYMOUS' | 'PLATFORM';
+
+/**
+ * Who a call is made for. The gateway authenticates the request, then signs this as a
+ * short-lived token that travels in gRPC metadata; services trust only a verified one.
+ */
+export interface CallerContext {
+  orgId: number; // 0 for anonymous and platform callers
+  kind: PrincipalKind;
+  principalId: string; // user id, API key id, or '' for anonymous
+  role: Role | null;
+  userId: string | null; // the user behind the call (the key's creator for API keys)
+  requestId: string;
+}
+
+export const CONTEXT_METADATA = 'x-caller-context';
+export const REQUEST_ID_METADATA = 'x-request-id';
+
+const ISSUER = 'inbox-gateway';
+const LIFETIME_SECONDS = 120;
+
+interface ContextClaims {
+  org: number;
+  kind: PrincipalKind;
+  sub: string;
+  role: Role | null;
+  uid: string | null;
+}
+
+/** Signs the caller (without the request id, so one token can serve many requests of a principal). */
+export function signCallerToken(secret: string, caller: Omit<CallerContext, 'requestId'>): string {
+  const claims: ContextClaims = {
+    org: caller.orgId,
+    kind: caller.kind,
+    sub: caller.principalId,
+    role: caller.role,
+    uid: caller.userId,
+  };
+  return jwt.sign(claims, secret, { algorithm: 'HS256', issuer: ISSUER, expiresIn: LIFETIME_SECONDS });
+}
+
+export function verifyCallerToken(secret: string, token: string, requestId: string): CallerContext {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER }) as ContextClaims;
+    return {
+      orgId: claims.org,
+      kind: claims.kind,
+      principalId: claims.sub,
+      role: claims.role,
+      userId: claims.uid,
+      requestId,
+    };
+  } catch {
+    throw unauthenticated('Caller context missing, expired or not signed by the gateway');
+  }
+}
+
+/** Caches signed tokens per principal until shortly before they expire: signing is on the hot path. */
+export class CallerTokenCache {
+  private readonly tokens = new Map<string, { token: string; renewAt: number }>();
+  constructor(private readonly secret: string) {}
+
+  tokenFor(caller: Omit<CallerContext, 'requestId'>): string {
+    const key = `${caller.orgId}|${caller.kind}|${caller.principalId}|${caller.role}|${caller.userId}`;
+    const now = Date.now();
+    const hit = this.tokens.get(key);
+    if (hit && hit.renewAt > now) return hit.token;
+    if (this.tokens.size > 10_000) this.tokens.clear();
+    const token = signCallerToken(this.secret, caller);
+    this.tokens.set(key, { token, renewAt: now + (LIFETIME_SECONDS / 2) * 1000 });
+    return token;
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// The package's type map points CommonJS callers at ESM typings; the runtime export is CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: import('@electric-sql/pglite').Extension };
+
+/** A Drizzle database over either driver; a transaction has the same type, so repositories take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'postgres' | 'pglite';
+  /** One round trip; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies a service's migrations, each service in its own schema with its own journal. */
+  migrate(schema: string, migrationsFolder: string): Promise<void>;
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that loses its connection emits here; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+    migrate: async (schema, migrationsFolder) => {
+      // Replicas starting together must not migrate at once: hold an advisory lock on one connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+        await migratePg(drizzlePg(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WebAssembly). `dataDir` undefined keeps it in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    migrate: async (schema, migrationsFolder) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+    },
+  };
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
