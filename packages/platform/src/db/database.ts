@@ -26,6 +26,9 @@ export interface Database {
   migrate(schema: string, migrationsFolder: string): Promise<void>;
 }
 
+/** Each service's migration journal: one table per service in a `drizzle` schema, apart from the service's own schema. */
+const journal = (schema: string, migrationsFolder: string) => ({ migrationsFolder, migrationsSchema: 'drizzle', migrationsTable: `${schema}_migrations` });
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits here; the pool replaces it.
@@ -43,7 +46,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-        await migratePg(drizzlePg(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+        await migratePg(drizzlePg(client), journal(schema, migrationsFolder));
       } finally {
         await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
         client.release();
@@ -65,7 +68,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
     migrate: async (schema, migrationsFolder) => {
-      await migratePglite(drizzlePglite(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+      await migratePglite(drizzlePglite(client), journal(schema, migrationsFolder));
     },
   };
 }
@@ -74,4 +77,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Whether a database error (possibly wrapped by Drizzle) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -1,0 +1,51 @@
+# One image for every process of the inbox; the command chooses which one runs:
+#   gateway/dist/main.js             the public REST gateway (default)
+#   services/directory/dist/main.js  the directory gRPC service
+#   all-in-one/dist/main.js          everything in one process, embedded database under /app/data
+# e.g. `docker run -p 8080:8080 -v inbox-data:/app/data IMAGE all-in-one/dist/main.js`.
+#
+# A new workspace needs its package.json in the `manifests` stage and its dist/ (and
+# src/db/migrations, if it has a database) in the `runtime` stage; test/deploy checks both.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+
+# Only the manifests, so the dependency layers are reused until a package.json or the lockfile changes.
+FROM base AS manifests
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/platform/package.json packages/platform/
+COPY services/directory/package.json services/directory/
+COPY gateway/package.json gateway/
+COPY all-in-one/package.json all-in-one/
+
+FROM manifests AS build
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM manifests AS prod-deps
+RUN npm ci --omit=dev
+
+FROM base AS runtime
+ENV NODE_ENV=production
+# Owned by root and read-only for the service user; only data/ (all-in-one) is writable.
+COPY --from=prod-deps /app ./
+# proto/ and the migrations are read at run time.
+COPY --from=build /app/proto ./proto
+COPY --from=build /app/packages/contracts/dist ./packages/contracts/dist
+COPY --from=build /app/packages/platform/dist ./packages/platform/dist
+COPY --from=build /app/services/directory/dist ./services/directory/dist
+COPY --from=build /app/services/directory/src/db/migrations ./services/directory/src/db/migrations
+COPY --from=build /app/gateway/dist ./gateway/dist
+COPY --from=build /app/all-in-one/dist ./all-in-one/dist
+COPY deploy/docker ./deploy/docker
+RUN mkdir data && chown node:node data
+# The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080 50051
+ENTRYPOINT ["node", "--enable-source-maps"]
+CMD ["gateway/dist/main.js"]

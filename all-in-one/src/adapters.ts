@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { createCache, InProcessBus, openPglite, openPostgres, RabbitMqBus, type Cache, type Database, type EventBus, type Logger } from '@inbox/platform';
+
+export interface Adapters {
+  database: Database;
+  bus: EventBus;
+  cache: Cache;
+  close(): Promise<void>;
+}
+
+/** Embedded by default (PGlite under dataDir, in-process bus, memory cache); real servers where URLs are given. */
+export async function openAdapters(
+  urls: { databaseUrl?: string; amqpUrl?: string; redisUrl?: string },
+  dataDir: string | undefined,
+  logger: Logger,
+): Promise<Adapters> {
+  const database = urls.databaseUrl ? openPostgres(urls.databaseUrl) : await openPglite(dataDir && path.join(dataDir, 'pglite'));
+  const bus: EventBus = urls.amqpUrl ? await RabbitMqBus.connect(urls.amqpUrl, logger) : new InProcessBus(logger);
+  const cache = createCache(urls.redisUrl);
+  return {
+    database,
+    bus,
+    cache,
+    close: async () => {
+      await bus.close();
+      await cache.close();
+      await database.close();
+    },
+  };
+}

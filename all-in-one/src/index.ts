@@ -1,0 +1,2 @@
+export { startSystem, type RunningSystem, type SystemOptions, type Bootstrap } from './system';
+export { openAdapters, type Adapters } from './adapters';

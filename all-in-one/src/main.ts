@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, createLogger, loadConfig, loadOrCreateSigningKeys, onShutdown } from '@inbox/platform';
+import { createMailer } from '@inbox/directory';
+import { openAdapters } from './adapters';
+import { allInOneConfigSchema } from './config';
+import { startSystem } from './system';
+
+/** A secret that survives restarts of the same data directory, so issued tokens stay valid. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** `npm start`: the whole product in one process, nothing to install. */
+async function main(): Promise<void> {
+  const config = loadConfig(allInOneConfigSchema);
+  const logger = createLogger('inbox', config.LOG_LEVEL);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const adapters = await openAdapters({ databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, redisUrl: config.REDIS_URL }, dataDir, logger);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const system = await startSystem({
+    ...adapters,
+    logger,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    signingKeys: loadOrCreateSigningKeys(path.join(dataDir, 'keys')),
+    internalAuthSecret: config.INTERNAL_AUTH_SECRET ?? persistentSecret(dataDir, 'internal-auth-secret'),
+    port: config.PORT,
+    host: config.HOST,
+    publicUrl,
+    platformToken: config.PLATFORM_TOKEN,
+    limits: config,
+    bootstrap: {
+      clientId: config.BOOTSTRAP_CLIENT_ID,
+      name: config.BOOTSTRAP_ORGANIZATION_NAME,
+      adminEmail: config.BOOTSTRAP_ADMIN_EMAIL,
+      adminName: config.BOOTSTRAP_ADMIN_NAME,
+      adminPassword: config.BOOTSTRAP_ADMIN_PASSWORD,
+    },
+  });
+  if (system.bootstrapped) {
+    console.log(
+      `Created organization ${config.BOOTSTRAP_CLIENT_ID} with Admin ${config.BOOTSTRAP_ADMIN_EMAIL} / ` +
+        `${process.env.BOOTSTRAP_ADMIN_PASSWORD ? '(password from BOOTSTRAP_ADMIN_PASSWORD)' : config.BOOTSTRAP_ADMIN_PASSWORD}` +
+        ' — set BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD to choose others.',
+    );
+  }
+  console.log(`Inbox API on http://localhost:${system.port}/api/v1 — docs at http://localhost:${system.port}/api/v1/docs (data in ${dataDir})`);
+  onShutdown(logger, [
+    { name: 'system', run: system.stop },
+    { name: 'adapters', run: adapters.close },
+  ]);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import express, { type Express } from 'express';
+import type { GatewayContext } from './context';
+import { respondWithError } from './http/errors';
+import { mountRoutes, requestId } from './http/pipeline';
+import { sendProblem } from './http/problem';
+import { buildOpenApi } from './openapi/openapi';
+import { docsRouter } from './openapi/docs';
+import { ROUTES } from './routes';
+
+export const API_VERSION = '1.0.0';
+
+/** The public HTTP surface: /api/v1 routes, the OpenAPI document and docs, problem+json for everything else. */
+export function createGatewayApp(ctx: GatewayContext, options: { trustProxy?: number } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? 1);
+  app.use(requestId);
+
+  const api = express.Router();
+  api.use(docsRouter(buildOpenApi(ROUTES, API_VERSION)));
+  api.use(express.json({ limit: '1mb' }));
+  mountRoutes(api, ROUTES, ctx);
+  app.use('/api/v1', api);
+
+  app.use((req, res) => sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: `No route for ${req.method} ${req.path}` }));
+  // Express 5 error middleware: body-parser failures and anything a route let through.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
+    respondWithError(error, req, res, ctx.logger),
+  );
+  return app;
+}

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type * as grpc from '@grpc/grpc-js';
+import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { CallerTokenCache, checkHealth, type Cache, type EventBus, type Logger, type RateLimiter } from '@inbox/platform';
+import { createGatewayApp } from './app';
+import { ApiKeyUsageRecorder } from './auth/api-key-usage';
+import { Authenticator } from './auth/authenticator';
+import { subscribeAuthCacheInvalidation } from './auth/cache-invalidation';
+import { connectDirectory } from './clients';
+import type { RateLimitSettings } from './config';
+import type { GatewayContext, ReadinessCheck } from './context';
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  directoryAddress: string;
+  cache: Cache;
+  rateLimiter: RateLimiter;
+  bus: EventBus;
+  logger: Logger;
+  internalAuthSecret: string;
+  publicKeyPem: string;
+  platformToken?: string;
+  limits: RateLimitSettings;
+  trustProxy?: number;
+}
+
+export interface RunningGateway {
+  port: number;
+  ctx: GatewayContext;
+  /** Stops taking requests, finishes in-flight ones, flushes API-key usage. */
+  stop(): Promise<void>;
+}
+
+function grpcReadiness(name: string, address: string): ReadinessCheck {
+  const health = loadProto(PROTO_FILES.health) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+  return {
+    name,
+    check: async () => {
+      const r = await checkHealth(health.grpc.health.v1.Health, address);
+      return { ok: r.serving, detail: r.detail };
+    },
+  };
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { logger, cache, bus } = options;
+  const callerTokens = new CallerTokenCache(options.internalAuthSecret);
+  const directory = connectDirectory(options.directoryAddress, callerTokens);
+  const usage = new ApiKeyUsageRecorder((usages) => directory.anonymous('RecordApiKeyUsage', { usages }).then(() => undefined), logger);
+  usage.start();
+  const authenticator = new Authenticator({ cache, directory, publicKeyPem: options.publicKeyPem, usage });
+  await subscribeAuthCacheInvalidation(bus, authenticator);
+
+  const ctx: GatewayContext = {
+    directory,
+    authenticator,
+    usage,
+    callerTokens,
+    cache,
+    rateLimiter: options.rateLimiter,
+    logger,
+    limits: options.limits,
+    platformToken: options.platformToken,
+    readiness: [
+      grpcReadiness('directory', options.directoryAddress),
+      { name: 'bus', check: async () => ({ ok: bus.healthy(), detail: bus.healthy() ? bus.kind : 'disconnected' }) },
+      { name: 'cache', check: async () => ((await cache.healthy()) ? { ok: true, detail: cache.kind } : { ok: false, detail: 'not answering' }) },
+    ],
+  };
+  const server = http.createServer(createGatewayApp(ctx, { trustProxy: options.trustProxy }));
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'gateway listening');
+  return {
+    port,
+    ctx,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await usage.stop();
+      directory.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { ConfigError, createCache, createLogger, createRateLimiter, loadConfig, onShutdown, RabbitMqBus } from '@inbox/platform';
+import { gatewayConfigSchema } from './config';
+import { startGateway } from './gateway';
+
+/** The gateway alone (distributed mode): config → adapters → HTTP → ready. */
+async function main(): Promise<void> {
+  const config = loadConfig(gatewayConfigSchema);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const cache = await createCache(config.REDIS_URL);
+  const rateLimiter = createRateLimiter(cache);
+  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger);
+  const gateway = await startGateway({
+    port: config.PORT,
+    directoryAddress: config.DIRECTORY_GRPC_ADDR,
+    cache,
+    rateLimiter,
+    bus,
+    logger,
+    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+    publicKeyPem: config.JWT_PUBLIC_KEY,
+    platformToken: config.PLATFORM_TOKEN,
+    limits: config,
+    trustProxy: config.TRUST_PROXY,
+  });
+  onShutdown(logger, [
+    { name: 'http', run: gateway.stop },
+    { name: 'bus', run: () => bus.close() },
+    { name: 'cache', run: () => cache.close() },
+  ]);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

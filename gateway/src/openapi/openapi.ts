@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { RouteSpec } from '../routes/route';
+
+const problem = {
+  description: 'Problem details (RFC 9457)',
+  content: {
+    'application/problem+json': {
+      schema: { $ref: '#/components/schemas/Problem' },
+    },
+  },
+};
+
+const problemSchema = z.toJSONSchema(
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, INVALID_TRANSITION'),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    errorId: z.string().optional(),
+  }),
+);
+
+/** JSON Schema of a zod schema, as the request sees it (input) or the client receives it (output). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function parameters(spec: RouteSpec) {
+  const out: object[] = [];
+  for (const [where, schema] of [
+    ['path', spec.params],
+    ['query', spec.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+    }
+  }
+  return out;
+}
+
+function security(spec: RouteSpec) {
+  if (spec.access === 'public') return [];
+  if (spec.access === 'platform') return [{ platformToken: [] }];
+  return [{ bearerAuth: [] }, { apiKey: [] }];
+}
+
+/** OpenAPI 3.1, generated from the route table the gateway serves, so the two cannot drift. */
+export function buildOpenApi(routes: RouteSpec[], version: string) {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const spec of routes) {
+    const path = `/api/v1${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+    const status = String(spec.status ?? 200);
+    const responses: Record<string, object> = {
+      [status]:
+        status === '204' || !spec.response
+          ? { description: 'Done' }
+          : { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } } },
+      '400': problem,
+      '429': problem,
+    };
+    if (spec.access !== 'public') Object.assign(responses, { '401': problem, '404': problem });
+    if (spec.access === 'admin') responses['403'] = problem;
+    if (spec.method !== 'get') responses['409'] = problem;
+    paths[path] ??= {};
+    paths[path][spec.method] = {
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.access === 'admin' ? { description: 'Requires the Admin role.' } : {}),
+      operationId: `${spec.method}${spec.path.replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+      security: security(spec),
+      parameters: parameters(spec),
+      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Inbox and bot messaging API',
+      version,
+      description: 'Multi-user WhatsApp inbox and customer-experience bot. Authenticate with `Authorization: Bearer <token>` from POST /auth/login, or `X-API-Key`.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        platformToken: { type: 'http', scheme: 'bearer', description: 'PLATFORM_TOKEN of the deployment' },
+      },
+      schemas: { Problem: problemSchema },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,51 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { CallOptions } from '@inbox/platform';
+import type { Principal } from '../auth/principal';
+import type { GatewayContext } from '../context';
+
+/**
+ * `public`: no credentials. `user`: any signed-in caller (user token or API key). `admin`: the
+ * Admin role. `platform`: the deployment's PLATFORM_TOKEN (operators creating organizations).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'platform';
+
+export interface HandlerInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Null on public and platform routes. */
+  principal: Principal | null;
+  /** Metadata for gRPC calls: the signed caller context, request id, deadline. */
+  call: CallOptions;
+  ctx: GatewayContext;
+  req: Request;
+  res: Response;
+}
+
+/** One REST endpoint: everything the gateway needs to validate, authorize, call and document it. */
+export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path under /api/v1, e.g. `/users/:id`. */
+  path: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Documents (and shapes) the answer; parsed on the way out so the docs cannot drift. */
+  response?: z.ZodType;
+  /** Default 200; 201 for creations, 204 for deletions (no body). */
+  status?: 200 | 201 | 202 | 204;
+  /** Extra per-route limits on top of the per-principal one (login). */
+  limits?: (input: { req: Request; body: B; ctx: GatewayContext }) => Array<{ key: string; limit: number; windowMs: number }>;
+  /** Health probes are not rate limited. */
+  unlimited?: boolean;
+  /** Returns the answer body; headers may be set on `res`. Streaming routes write `res` and return undefined. */
+  handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
+}
+
+/** Identity function that lets TypeScript infer P, Q and B from the schemas. */
+export const route = <P = undefined, Q = undefined, B = undefined>(spec: RouteSpec<P, Q, B>): RouteSpec =>
+  spec as unknown as RouteSpec;

@@ -1,0 +1,68 @@
+import { eventEnvelopeSchema } from '@inbox/contracts';
+import type { EventEnvelope } from '@inbox/contracts';
+
+/** Defaults shared by both buses, so a consumer behaves the same in the all-in-one and distributed modes. */
+export const BUS_DEFAULTS = {
+  prefetch: 10,
+  maxAttempts: 5,
+  retryBaseMs: 200,
+  /** No retry waits longer than this, however many attempts are configured. */
+  retryMaxMs: 30_000,
+} as const;
+
+/** Delay before the attempt after `failedAttempt` (1-based): base, 2×base, 4×base… capped. */
+export function retryDelayMs(failedAttempt: number, baseMs: number = BUS_DEFAULTS.retryBaseMs): number {
+  return Math.min(baseMs * 2 ** (failedAttempt - 1), BUS_DEFAULTS.retryMaxMs);
+}
+
+/**
+ * AMQP topic matching: words are separated by `.`, `*` matches exactly one word and `#` zero or
+ * more. Iterative over (pattern word, key word) states so that several `#` never go exponential.
+ */
+export function topicMatches(pattern: string, routingKey: string): boolean {
+  const p = pattern.split('.');
+  const k = routingKey.split('.');
+  // reachable[j]: the first i pattern words can match the first j key words.
+  let reachable = new Array<boolean>(k.length + 1).fill(false);
+  reachable[0] = true;
+  for (const word of p) {
+    const next = new Array<boolean>(k.length + 1).fill(false);
+    for (let j = 0; j <= k.length; j++) {
+      if (word === '#') {
+        next[j] = reachable[j] || (j > 0 && next[j - 1]);
+      } else if (j > 0 && reachable[j - 1] && (word === '*' || word === k[j - 1])) {
+        next[j] = true;
+      }
+    }
+    reachable = next;
+  }
+  return reachable[k.length];
+}
+
+/** Error text kept with a parked message: enough to diagnose, bounded so a huge message cannot bloat it. */
+export function describeError(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+/** The envelope in a message body, or why the body is not one (a poison message). */
+export function parseEnvelope(body: string | Buffer): EventEnvelope | string {
+  try {
+    const result = eventEnvelopeSchema.safeParse(JSON.parse(body.toString()));
+    return result.success ? result.data : `invalid envelope: ${result.error.message}`;
+  } catch (err) {
+    return `unparseable body: ${describeError(err)}`;
+  }
+}
+
+/** A stand-in envelope for a parked message that is not one, keeping the raw body for inspection. */
+export function unparsedEvent(body: string | Buffer, type = 'unknown', id = 'unknown'): EventEnvelope {
+  const raw = body.toString();
+  return {
+    id,
+    type,
+    orgId: 0,
+    occurredAt: '',
+    data: { raw: raw.length > 10_000 ? raw.slice(0, 10_000) : raw },
+  };
+}

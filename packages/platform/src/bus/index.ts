@@ -1,0 +1,4 @@
+export * from './bus';
+export { BUS_DEFAULTS, retryDelayMs, topicMatches } from './delivery';
+export { InProcessBus } from './in-process-bus';
+export { RabbitMqBus, type RabbitMqBusOptions } from './rabbitmq-bus';

@@ -1,0 +1,257 @@
+import { EXCHANGES } from '@inbox/contracts';
+import amqp from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel } from 'amqplib';
+import { newId } from '../ids';
+import type { Logger } from '../logger';
+import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
+import { BUS_DEFAULTS, describeError, retryDelayMs } from './delivery';
+import { handleDelivery } from './rabbitmq-consumer';
+import type { DeliveryContext, Subscription } from './rabbitmq-consumer';
+import {
+  declareExchanges,
+  declareQueue,
+  publishConfirmed,
+  readParked,
+  replayParked,
+} from './rabbitmq-topology';
+
+export interface RabbitMqBusOptions {
+  /** How long connect() keeps trying: a starting RabbitMQ refuses connections for up to ~30 s. */
+  connectTimeoutMs?: number;
+  /** Pause between connection attempts, and the first pause when reconnecting. */
+  retryIntervalMs?: number;
+  /** Longest pause between reconnection attempts after a lost connection (they back off up to it). */
+  reconnectMaxMs?: number;
+  /** Shown in the management UI, to tell the services' connections apart. */
+  connectionName?: string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function boundedWait(work: () => Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work(), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The event bus over RabbitMQ (amqplib). Retries never block a queue: a failed message is acked
+ * after a copy with `x-attempt` + 1 is confirmed on `<queue>.retry.<delay>`, whose TTL sends it
+ * back (see rabbitmq-topology.ts); after maxAttempts it goes to `<queue>.dead` instead.
+ * A lost connection (or a channel the broker closed) is rebuilt in the background: exchanges and
+ * queues are declared again and every subscription consumes again.
+ */
+export class RabbitMqBus implements EventBus {
+  readonly kind = 'rabbitmq' as const;
+  private model?: ChannelModel;
+  private publisher?: ConfirmChannel;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Distinguishes this process's exclusive queues from other replicas'. */
+  private readonly instanceId = newId().slice(-12);
+  private closing = false;
+  private reconnectTimer?: NodeJS.Timeout;
+  private establishing?: Promise<void>;
+  private readonly deliveryContext: DeliveryContext;
+
+  private constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+    private readonly options: Required<RabbitMqBusOptions>,
+  ) {
+    this.deliveryContext = { logger, publisher: () => this.publisher };
+  }
+
+  static async connect(url: string, logger: Logger, options: RabbitMqBusOptions = {}): Promise<RabbitMqBus> {
+    const bus = new RabbitMqBus(url, logger, {
+      connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+      retryIntervalMs: options.retryIntervalMs ?? 250,
+      reconnectMaxMs: options.reconnectMaxMs ?? 5_000,
+      connectionName: options.connectionName ?? 'inbox',
+    });
+    const deadline = Date.now() + bus.options.connectTimeoutMs;
+    for (;;) {
+      try {
+        await bus.establish();
+        return bus;
+      } catch (err) {
+        if (Date.now() + bus.options.retryIntervalMs > deadline) throw err;
+        logger.debug({ err: describeError(err) }, 'RabbitMQ not reachable yet; retrying');
+        await sleep(bus.options.retryIntervalMs);
+      }
+    }
+  }
+
+  async publish(events: OutgoingEvent[]): Promise<void> {
+    const publisher = this.publisher;
+    if (!publisher) throw new Error('RabbitMQ connection is down');
+    await Promise.all(
+      events.map(({ envelope, headers }) =>
+        publishConfirmed(publisher, EXCHANGES.events, envelope.type, Buffer.from(JSON.stringify(envelope)), {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: envelope.id,
+          type: envelope.type,
+          timestamp: Math.floor(Date.now() / 1000),
+          headers: { ...headers },
+        }),
+      ),
+    );
+  }
+
+  async subscribe(spec: SubscriptionSpec, handler: EventHandler): Promise<void> {
+    if (this.closing) throw new Error('event bus is closed');
+    const subscription: Subscription = {
+      spec,
+      handler,
+      queue: spec.exclusive ? `${spec.queue}.${this.instanceId}` : spec.queue,
+      maxAttempts: Math.max(1, spec.maxAttempts ?? BUS_DEFAULTS.maxAttempts),
+      retryBaseMs: spec.retryBaseMs ?? BUS_DEFAULTS.retryBaseMs,
+    };
+    this.subscriptions.push(subscription);
+    // A reconnection under way may or may not have seen this subscription yet.
+    await this.establishing?.catch(() => undefined);
+    const model = this.model;
+    if (!model || subscription.consumer) return; // when down, it consumes once the connection is back
+    try {
+      await this.consume(model, subscription);
+    } catch (err) {
+      // A queue declared elsewhere with other arguments, say: fail the caller's start-up.
+      this.subscriptions.splice(this.subscriptions.indexOf(subscription), 1);
+      throw err;
+    }
+  }
+
+  async deadLetters(queue: string): Promise<DeadLetter[]> {
+    return readParked(this.requireModel(), queue, this.physicalQueue(queue));
+  }
+
+  async replayDeadLetters(queue: string, ids?: string[]): Promise<number> {
+    return replayParked(this.requireModel(), queue, this.physicalQueue(queue), ids);
+  }
+
+  healthy(): boolean {
+    return !this.closing && this.model !== undefined && this.publisher !== undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.reconnectTimer);
+    await this.establishing?.catch(() => undefined);
+    for (const { consumer } of this.subscriptions) {
+      if (consumer) await consumer.channel.cancel(consumer.tag).catch(() => undefined);
+    }
+    // Handlers still running ack (or retry) on channels that stay open until they are done.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    const model = this.model;
+    const channels = [...this.subscriptions.map((s) => s.consumer?.channel), this.publisher];
+    this.model = undefined;
+    this.publisher = undefined;
+    // Channels first: their close handshake flushes pending acks, which a connection close could overtake.
+    // Bounded, because a half-dead socket never answers (it would only be noticed by heartbeats).
+    await boundedWait(async () => {
+      for (const channel of channels) await channel?.close().catch(() => undefined);
+      await model?.close().catch(() => undefined);
+    }, 5_000);
+  }
+
+  private requireModel(): ChannelModel {
+    if (!this.model) throw new Error('RabbitMQ connection is down');
+    return this.model;
+  }
+
+  private physicalQueue(queue: string): string {
+    return this.subscriptions.find((s) => s.spec.queue === queue)?.queue ?? queue;
+  }
+
+  /** Connects, declares, and (after a reconnection) consumes every subscription again. */
+  private establish(): Promise<void> {
+    const run = async () => {
+      const model = await amqp.connect(this.url, {
+        timeout: 10_000,
+        clientProperties: { connection_name: this.options.connectionName },
+      });
+      try {
+        model.on('error', (err) =>
+          this.logger.warn({ err: describeError(err) }, 'RabbitMQ connection error'),
+        );
+        model.on('close', () => this.onConnectionLost(model));
+        const publisher = await model.createConfirmChannel();
+        this.watch(model, publisher);
+        await declareExchanges(publisher);
+        for (const subscription of this.subscriptions) await this.consume(model, subscription);
+        if (this.closing) throw new Error('event bus is closed');
+        this.model = model;
+        this.publisher = publisher;
+      } catch (err) {
+        await model.close().catch(() => undefined);
+        throw err;
+      }
+    };
+    this.establishing = run().finally(() => (this.establishing = undefined));
+    return this.establishing;
+  }
+
+  private onConnectionLost(model: ChannelModel): void {
+    if (this.model !== model) return; // a half-built connection, or one close() ended
+    this.model = undefined;
+    this.publisher = undefined;
+    for (const subscription of this.subscriptions) subscription.consumer = undefined;
+    if (this.closing) return;
+    this.logger.warn('RabbitMQ connection lost; reconnecting');
+    this.scheduleReconnect(1);
+  }
+
+  private scheduleReconnect(attempt: number): void {
+    const delay = Math.min(this.options.retryIntervalMs * 2 ** (attempt - 1), this.options.reconnectMaxMs);
+    this.reconnectTimer = setTimeout(() => {
+      this.establish().then(
+        () => this.logger.info({ attempt }, 'RabbitMQ reconnected'),
+        (err) => {
+          if (this.closing) return;
+          this.logger.warn({ err: describeError(err), attempt }, 'RabbitMQ reconnection failed');
+          this.scheduleReconnect(attempt + 1);
+        },
+      );
+    }, delay);
+  }
+
+  /** A channel the broker closes (a failed operation, a deleted queue) is repaired by rebuilding the connection. */
+  private watch(model: ChannelModel, channel: Channel): void {
+    channel.on('error', (err) => this.logger.warn({ err: describeError(err) }, 'RabbitMQ channel error'));
+    channel.on('close', () => {
+      if (!this.closing && this.model === model) model.close().catch(() => undefined);
+    });
+  }
+
+  private async consume(model: ChannelModel, subscription: Subscription): Promise<void> {
+    const { spec } = subscription;
+    const channel = await model.createChannel();
+    // Errors during declaration reject the call below; until it succeeds the channel is not watched.
+    channel.on('error', () => undefined);
+    try {
+      const delays = new Set<number>();
+      for (let attempt = 1; attempt < subscription.maxAttempts; attempt++) {
+        delays.add(retryDelayMs(attempt, subscription.retryBaseMs));
+      }
+      await declareQueue(channel, subscription.queue, spec.bindings, [...delays], spec.exclusive === true);
+      await channel.prefetch(Math.max(1, spec.prefetch ?? BUS_DEFAULTS.prefetch));
+      const { consumerTag } = await channel.consume(subscription.queue, (message) => {
+        if (!message) {
+          // The broker cancelled the consumer (its queue was deleted): rebuilding re-declares it.
+          if (!this.closing) model.close().catch(() => undefined);
+          return;
+        }
+        const run = handleDelivery(this.deliveryContext, subscription, channel, message).finally(() =>
+          this.inFlight.delete(run),
+        );
+        this.inFlight.add(run);
+      });
+      subscription.consumer = { channel, tag: consumerTag };
+      this.watch(model, channel);
+    } catch (err) {
+      await channel.close().catch(() => undefined);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import * as grpc from '@grpc/grpc-js';
+import { DomainError, GRPC_STATUS_BY_KIND, HTTP_STATUS_BY_GRPC, type ErrorKind } from './errors';
+import { fromServiceError, toServiceError } from './grpc/errors';
+import { createLogger } from './logger';
+
+const logger = createLogger('test', 'silent');
+
+describe('domain kind → gRPC status', () => {
+  it.each<[ErrorKind, grpc.status]>([
+    ['invalid', grpc.status.INVALID_ARGUMENT],
+    ['not_found', grpc.status.NOT_FOUND],
+    ['conflict', grpc.status.FAILED_PRECONDITION],
+    ['forbidden', grpc.status.PERMISSION_DENIED],
+    ['unauthenticated', grpc.status.UNAUTHENTICATED],
+    ['unavailable', grpc.status.UNAVAILABLE],
+    ['rate_limited', grpc.status.RESOURCE_EXHAUSTED],
+  ])('%s → %s', (kind, status) => expect(GRPC_STATUS_BY_KIND[kind]).toBe(status));
+});
+
+describe('gRPC status → HTTP status', () => {
+  it.each<[grpc.status, number]>([
+    [grpc.status.INVALID_ARGUMENT, 400],
+    [grpc.status.UNAUTHENTICATED, 401],
+    [grpc.status.PERMISSION_DENIED, 403],
+    [grpc.status.NOT_FOUND, 404],
+    [grpc.status.ALREADY_EXISTS, 409],
+    [grpc.status.FAILED_PRECONDITION, 409],
+    [grpc.status.ABORTED, 409],
+    [grpc.status.RESOURCE_EXHAUSTED, 429],
+    [grpc.status.UNAVAILABLE, 503],
+    [grpc.status.DEADLINE_EXCEEDED, 504],
+    [grpc.status.INTERNAL, 500],
+    [grpc.status.UNKNOWN, 500],
+    [grpc.status.DATA_LOSS, 500],
+    [grpc.status.UNIMPLEMENTED, 500],
+  ])('%s → %s', (status, http) => {
+    const error = Object.assign(new Error('x'), { code: status, details: 'd', metadata: new grpc.Metadata() });
+    expect(fromServiceError(error as grpc.ServiceError).httpStatus).toBe(http);
+  });
+});
+
+describe('errors across the wire', () => {
+  it('carry the machine code and field errors in trailing metadata', () => {
+    const sent = toServiceError(new DomainError('invalid', 'VALIDATION_FAILED', 'bad', [{ path: 'email', message: 'Invalid' }]), logger);
+    const received = fromServiceError({ ...sent, message: '', name: 'Error' } as grpc.ServiceError);
+    expect(received).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED', message: 'bad', fields: [{ path: 'email', message: 'Invalid' }] });
+  });
+
+  it('hide unexpected errors behind an error id', () => {
+    const sent = toServiceError(new Error('password=hunter2 leaked in a stack'), logger);
+    const received = fromServiceError({ ...sent, message: '', name: 'Error' } as grpc.ServiceError);
+    expect(received.httpStatus).toBe(500);
+    expect(received.message).toBe('Internal error');
+    expect(received.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(received)).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,72 @@
+import * as grpc from '@grpc/grpc-js';
+import { CONTEXT_METADATA, REQUEST_ID_METADATA } from '../context';
+
+export interface CallOptions {
+  /** The signed caller context (see CallerTokenCache). */
+  callerToken: string;
+  requestId: string;
+  /** Default 5 s: every call has a deadline. */
+  deadlineMs?: number;
+}
+
+/**
+ * A generated `XxxServiceClient` interface → promise methods named as in the .proto. The last
+ * overload of each method is `(argument, callback)`, which is the one `infer` sees.
+ */
+export type PromiseClient<C> = {
+  [K in keyof C as K extends string ? (K extends Capitalize<K> ? K : never) : never]: C[K] extends (
+    argument: infer Req,
+    callback: grpc.requestCallback<infer Res>,
+  ) => grpc.ClientUnaryCall
+    ? (request: Req, options: CallOptions) => Promise<Res>
+    : never;
+};
+
+export interface GrpcClient<C> {
+  call: PromiseClient<C>;
+  raw: grpc.Client;
+  close(): void;
+}
+
+export const DEFAULT_DEADLINE_MS = 5_000;
+
+export function createGrpcClient<C>(ctor: grpc.ServiceClientConstructor, address: string): GrpcClient<C> {
+  const raw = new ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  });
+  const call: Record<string, unknown> = {};
+  for (const method of Object.keys(ctor.service)) {
+    const fn = (raw as unknown as Record<string, grpc.UntypedHandleCall>)[method] as unknown as (
+      request: unknown,
+      metadata: grpc.Metadata,
+      options: grpc.CallOptions,
+      callback: grpc.requestCallback<unknown>,
+    ) => grpc.ClientUnaryCall;
+    call[method] = (request: unknown, options: CallOptions) =>
+      new Promise((resolve, reject) => {
+        const metadata = new grpc.Metadata();
+        metadata.set(CONTEXT_METADATA, options.callerToken);
+        metadata.set(REQUEST_ID_METADATA, options.requestId);
+        const deadline = Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+        fn.call(raw, request, metadata, { deadline }, (error, answer) => (error ? reject(error) : resolve(answer)));
+      });
+  }
+  return { call: call as PromiseClient<C>, raw, close: () => raw.close() };
+}
+
+/** Asks a service's grpc.health.v1 Check; resolves to its serving status or an error text. */
+export function checkHealth(healthCtor: grpc.ServiceClientConstructor, address: string, deadlineMs = 2_000) {
+  const client = new healthCtor(address, grpc.credentials.createInsecure());
+  return new Promise<{ serving: boolean; detail: string }>((resolve) => {
+    (client as unknown as { Check: (r: object, o: grpc.CallOptions, cb: grpc.requestCallback<{ status: string }>) => void }).Check(
+      { service: '' },
+      { deadline: Date.now() + deadlineMs },
+      (error, answer) => {
+        client.close();
+        if (error) resolve({ serving: false, detail: error.details || error.message });
+        else resolve({ serving: answer?.status === 'SERVING', detail: answer?.status ?? 'UNKNOWN' });
+      },
+    );
+  });
+}

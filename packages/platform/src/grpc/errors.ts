@@ -1,0 +1,67 @@
+import * as grpc from '@grpc/grpc-js';
+import {
+  DEFAULT_CODE_BY_HTTP,
+  DomainError,
+  ERROR_CODE_METADATA,
+  ERROR_FIELDS_METADATA,
+  GRPC_STATUS_BY_KIND,
+  HTTP_STATUS_BY_GRPC,
+  type FieldError,
+} from '../errors';
+import { newId } from '../ids';
+import type { Logger } from '../logger';
+
+export const ERROR_ID_METADATA = 'x-error-id';
+
+/** A thrown value → the gRPC error sent to the caller. Unexpected errors are logged once, with an id. */
+export function toServiceError(error: unknown, logger: Logger): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata();
+  if (error instanceof DomainError) {
+    metadata.set(ERROR_CODE_METADATA, error.code);
+    if (error.fields.length > 0) metadata.set(ERROR_FIELDS_METADATA, Buffer.from(JSON.stringify(error.fields)));
+    return { code: GRPC_STATUS_BY_KIND[error.kind], details: error.message, metadata };
+  }
+  const errorId = newId();
+  logger.error({ err: error, errorId }, 'unexpected error');
+  metadata.set(ERROR_ID_METADATA, errorId);
+  return { code: grpc.status.INTERNAL, details: `Internal error ${errorId}`, metadata };
+}
+
+/** What a gRPC failure means to an HTTP caller. */
+export interface RemoteFailure {
+  httpStatus: number;
+  code: string;
+  message: string;
+  fields: FieldError[];
+  errorId?: string;
+}
+
+function metaString(metadata: grpc.Metadata | undefined, key: string): string | undefined {
+  const value = metadata?.get(key)[0];
+  return value === undefined ? undefined : value.toString();
+}
+
+/** Reads a gRPC client error back into status, code and field errors. */
+export function fromServiceError(error: grpc.ServiceError): RemoteFailure {
+  const httpStatus = HTTP_STATUS_BY_GRPC[error.code] ?? 500;
+  const fieldsRaw = metaString(error.metadata, ERROR_FIELDS_METADATA);
+  let fields: FieldError[] = [];
+  if (fieldsRaw) {
+    try {
+      fields = JSON.parse(fieldsRaw) as FieldError[];
+    } catch {
+      fields = [];
+    }
+  }
+  const known = httpStatus !== 500;
+  return {
+    httpStatus,
+    code: metaString(error.metadata, ERROR_CODE_METADATA) ?? DEFAULT_CODE_BY_HTTP[httpStatus] ?? 'INTERNAL',
+    message: known ? error.details : 'Internal error',
+    fields,
+    errorId: metaString(error.metadata, ERROR_ID_METADATA),
+  };
+}
+
+export const isServiceError = (error: unknown): error is grpc.ServiceError =>
+  typeof error === 'object' && error !== null && 'code' in error && 'metadata' in error && 'details' in error;

@@ -1,0 +1,121 @@
+import * as grpc from '@grpc/grpc-js';
+import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
+import { unauthenticated } from '../errors';
+import { newId } from '../ids';
+import type { Logger } from '../logger';
+import { toServiceError } from './errors';
+
+/** A unary method as services write it: the decoded request and the verified caller in, the answer out. */
+export type UnaryImpl<Req, Res> = (request: Req, caller: CallerContext) => Promise<Res>;
+
+/** Turns a generated `XxxServiceHandlers` type into the promise-returning shape services implement. */
+export type ServiceImpl<H> = {
+  // `string extends K` drops the index signature inherited from UntypedServiceImplementation.
+  [K in keyof H as string extends K ? never : K]: H[K] extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? UnaryImpl<Req, Res>
+    : never;
+};
+
+export interface ServiceBinding {
+  definition: grpc.ServiceDefinition;
+  implementation: Record<string, UnaryImpl<never, unknown>>;
+  /** Methods an anonymous caller may reach (login, refresh); every other one needs a principal. */
+  anonymousMethods?: readonly string[];
+}
+
+export interface GrpcServerOptions {
+  logger: Logger;
+  internalAuthSecret: string;
+  services: ServiceBinding[];
+  /** Readiness as the standard health service reports it: usually a database ping. */
+  readiness: () => Promise<boolean>;
+}
+
+function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
+  const value = metadata.get(key)[0];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function adapt(name: string, impl: UnaryImpl<unknown, unknown>, allowAnonymous: boolean, opts: GrpcServerOptions) {
+  const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
+    const requestId = firstValue(call.metadata, REQUEST_ID_METADATA) ?? newId();
+    const fail = (error: unknown) => callback(toServiceError(error, opts.logger.child({ requestId, method: name })));
+    let caller: CallerContext;
+    try {
+      const token = firstValue(call.metadata, CONTEXT_METADATA);
+      if (!token) throw unauthenticated('Calls must carry a caller context signed by the gateway');
+      caller = verifyCallerToken(opts.internalAuthSecret, token, requestId);
+      if (caller.kind === 'ANONYMOUS' && !allowAnonymous) throw unauthenticated();
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    impl(call.request, caller).then((answer) => callback(null, answer), fail);
+  };
+  return handler;
+}
+
+/** The standard grpc.health.v1 service: SERVING only while `readiness` says so. */
+function healthService(readiness: () => Promise<boolean>): { definition: grpc.ServiceDefinition; impl: grpc.UntypedServiceImplementation } {
+  const proto = loadProto(PROTO_FILES.health) as unknown as {
+    grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
+  };
+  const status = async () => ((await readiness().catch(() => false)) ? 'SERVING' : 'NOT_SERVING');
+  return {
+    definition: proto.grpc.health.v1.Health.service,
+    impl: {
+      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        status().then((s) => callback(null, { status: s }));
+      },
+      Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+        status().then((s) => {
+          call.write({ status: s });
+          call.end();
+        });
+      },
+    },
+  };
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  /** Stops accepting calls, lets in-flight ones finish (up to `graceMs`), then forces. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export async function startGrpcServer(opts: GrpcServerOptions, address: string): Promise<RunningGrpcServer> {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  for (const service of opts.services) {
+    const anonymous = new Set(service.anonymousMethods ?? []);
+    const impl: grpc.UntypedServiceImplementation = {};
+    for (const method of Object.keys(service.definition)) {
+      const fn = service.implementation[method] as UnaryImpl<unknown, unknown> | undefined;
+      if (!fn) throw new Error(`gRPC method ${method} has no implementation`);
+      impl[method] = adapt(method, fn, anonymous.has(method), opts);
+    }
+    server.addService(service.definition, impl);
+  }
+  const health = healthService(opts.readiness);
+  server.addService(health.definition, health.impl);
+
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    port,
+    shutdown: (graceMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }),
+  };
+}

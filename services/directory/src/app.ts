@@ -1,0 +1,63 @@
+import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import { outbox, processedEvents } from './db/schema';
+import type { DirectoryDeps, DirectorySettings } from './deps';
+import { createEventRecorder } from './events';
+import type { Mailer } from './mail/mailer';
+import { DB_SCHEMA, directoryBinding, MIGRATIONS_FOLDER } from './service';
+
+export interface DirectoryAppOptions {
+  database: Database;
+  bus: EventBus;
+  mailer: Mailer;
+  settings: DirectorySettings;
+  logger: Logger;
+  internalAuthSecret: string;
+  /** host:port; port 0 picks a free one (all-in-one mode, tests). */
+  grpcAddress: string;
+}
+
+export interface DirectoryApp {
+  grpcPort: number;
+  deps: DirectoryDeps;
+  /** Drain gRPC, flush the outbox. The database and bus belong to the caller. */
+  stop(): Promise<void>;
+}
+
+/** Boot order: migrations → outbox relay → use-case deps → gRPC server (the directory consumes no events). */
+export async function startDirectoryApp(options: DirectoryAppOptions): Promise<DirectoryApp> {
+  const { database, bus, logger } = options;
+  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
+  const relay = new OutboxRelay({ db: database.db, tables: { outbox, processedEvents }, bus, logger });
+  relay.start();
+  const deps: DirectoryDeps = {
+    db: database.db,
+    events: createEventRecorder(relay, () => new Date()),
+    mailer: options.mailer,
+    settings: options.settings,
+    logger,
+    now: () => new Date(),
+  };
+  const server = await startGrpcServer(
+    {
+      logger,
+      internalAuthSecret: options.internalAuthSecret,
+      services: [directoryBinding(deps)],
+      readiness: async () => {
+        await database.ping();
+        return true;
+      },
+    },
+    options.grpcAddress,
+  );
+  logger.info({ port: server.port }, 'directory gRPC listening');
+  let stopping: Promise<void> | undefined;
+  return {
+    grpcPort: server.port,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.shutdown();
+        await relay.stop();
+      })()),
+  };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type * as grpc from '@grpc/grpc-js';
+import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import type { ServiceBinding } from '@inbox/platform';
+import type { DirectoryDeps } from './deps';
+import { apiKeyHandlers } from './grpc/api-keys.handlers';
+import { authHandlers } from './grpc/auth.handlers';
+import type { DirectoryImpl } from './grpc/encode';
+import { organizationHandlers } from './grpc/organizations.handlers';
+import { tagHandlers } from './grpc/tags.handlers';
+import { teamHandlers } from './grpc/teams.handlers';
+import { userHandlers } from './grpc/users.handlers';
+
+/** The same path from src/ (tests) and dist/ (runtime): migrations ship with the sources. */
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../src/db/migrations');
+export const DB_SCHEMA = 'directory';
+
+export function directoryServiceDefinition(): grpc.ServiceDefinition {
+  const proto = loadProto(PROTO_FILES.directory) as unknown as {
+    directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
+  };
+  return proto.directory.v1.DirectoryService.service;
+}
+
+export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
+  const implementation: DirectoryImpl = {
+    ...authHandlers(deps),
+    ...organizationHandlers(deps),
+    ...userHandlers(deps),
+    ...teamHandlers(deps),
+    ...tagHandlers(deps),
+    ...apiKeyHandlers(deps),
+  };
+  return {
+    definition: directoryServiceDefinition(),
+    implementation: implementation as unknown as ServiceBinding['implementation'],
+    // The gateway calls these before it knows a principal (or to learn it).
+    anonymousMethods: ['Login', 'Refresh', 'Logout', 'AcceptInvite', 'AuthenticateApiKey', 'GetUserPrincipal', 'RecordApiKeyUsage', 'CreateOrganization'],
+  };
+}

@@ -1,0 +1,155 @@
+import { client, type Client } from '../support/http';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { adminOf } from '../support/world';
+
+let t: TestSystem;
+let api: Client;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  ({ api, token: admin } = await adminOf(t));
+});
+afterAll(() => t.stop());
+
+const counts = async () => {
+  const [users, teams, tags, keys] = await Promise.all(
+    ['/users', '/teams?includeInactive=true', '/tags', '/api-keys'].map((p) => api.get(p, { token: admin })),
+  );
+  return { users: users.body.data.length, teams: teams.body.data.length, tags: tags.body.data.length, keys: keys.body.data.length };
+};
+
+describe('bad input gets a 4xx problem document and writes nothing', () => {
+  it.each([
+    ['wrong type', '/teams', { name: 42 }, 400, 'name'],
+    ['missing field', '/users', { name: 'No e-mail' }, 400, 'email'],
+    ['bad e-mail', '/users', { name: 'X', email: 'not-an-email' }, 400, 'email'],
+    ['unknown enum value', '/users', { name: 'X', email: 'x@example.com', role: 'OWNER' }, 400, 'role'],
+    ['unknown field', '/tags', { name: 'T', color: 'red', colour: 'blue' }, 400, ''],
+    ['colour outside the palette', '/tags', { name: 'T', color: '#123456' }, 400, 'color'],
+    ['empty name', '/teams', { name: '   ' }, 400, 'name'],
+    ['past expiry', '/api-keys', { name: 'K', expiresAt: '2001-01-01T00:00:00Z' }, 400, 'expiresAt'],
+    ['unknown bulk action', '/users/bulk', { action: 'archive', selection: { mode: 'ids', ids: ['a'] } }, 400, 'action'],
+    ['unknown selection mode', '/users/bulk', { action: 'delete', selection: { mode: 'some' } }, 400, 'selection.mode'],
+  ])('%s', async (_name, path, body, status, field) => {
+    const before = await counts();
+    const res = await api.post(path, body, { token: admin });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body).toMatchObject({ status, code: 'VALIDATION_FAILED', type: expect.any(String), title: 'Bad Request' });
+    if (field) expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    expect(res.body.errors.length).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('malformed JSON', async () => {
+    const res = await api.send('POST', '/teams', { token: admin, rawBody: '{"name": "Sales",', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('MALFORMED_JSON');
+  });
+
+  it('a 2 MB body', async () => {
+    const before = await counts();
+    const res = await api.post('/teams', { name: 'Big', description: 'x'.repeat(2 * 1024 * 1024) }, { token: admin });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a body that is not JSON', async () => {
+    const res = await api.send('POST', '/teams', { token: admin, rawBody: 'name=Sales', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('bad query parameters', async () => {
+    const res = await api.get('/teams?includeInactive=maybe', { token: admin });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('query.includeInactive');
+    expect((await api.get('/users?role=OWNER', { token: admin })).status).toBe(400);
+  });
+
+  it('schedule errors name the field', async () => {
+    const team = (await api.post('/teams', { name: 'Night shift' }, { token: admin })).body;
+    const res = await api.put(
+      `/teams/${team.id}/schedule`,
+      { timezone: 'Mars/Olympus', weeklyHours: [{ day: 'MONDAY', start: '18:00', end: '09:00' }] },
+      { token: admin },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['timezone', 'weeklyHours[0].end']));
+    expect((await api.get(`/teams/${team.id}/schedule`, { token: admin })).status).toBe(404);
+  });
+
+  it('duplicates are 409 conflicts', async () => {
+    expect((await api.post('/tags', { name: 'VIP', color: 'red' }, { token: admin })).status).toBe(201);
+    const dup = await api.post('/tags', { name: 'vip', color: 'blue' }, { token: admin });
+    expect(dup.status).toBe(409);
+    expect(dup.body.code).toBe('TAG_NAME_TAKEN');
+    expect((await api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: admin })).body.code).toBe('EMAIL_TAKEN');
+  });
+});
+
+describe('routing and documentation', () => {
+  it('unknown routes are 404 problem documents', async () => {
+    const res = await api.get('/no-such-thing', { token: admin });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect((await client(t.baseUrl.replace('/api/v1', '')).get('/elsewhere')).status).toBe(404);
+  });
+
+  it('serves an OpenAPI 3.1 document that covers every route, and a docs page with local assets', async () => {
+    const doc = await api.get('/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    const operations = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    for (const expected of [
+      'POST /api/v1/auth/login',
+      'GET /api/v1/users',
+      'POST /api/v1/users/bulk',
+      'PATCH /api/v1/users/{id}/status',
+      'PUT /api/v1/teams/{id}/schedule',
+      'GET /api/v1/teams/{id}/schedule/status',
+      'DELETE /api/v1/teams/{id}/members/{userId}',
+      'GET /api/v1/tags/colors',
+      'PATCH /api/v1/api-keys/{id}',
+      'POST /api/v1/platform/organizations',
+      'GET /api/v1/ready',
+    ])
+      expect(operations).toContain(expected);
+    const createUser = doc.body.paths['/api/v1/users'].post;
+    expect(createUser.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'name']));
+    expect(createUser.responses['403']).toBeDefined();
+
+    const page = await api.get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('/api/v1/docs/assets/swagger-ui-bundle.js');
+    const asset = await fetch(`${t.baseUrl}/docs/assets/swagger-ui-bundle.js`);
+    expect(asset.status).toBe(200);
+    expect((await asset.text()).length).toBeGreaterThan(100_000);
+  });
+
+  it('echoes a request id', async () => {
+    const res = await api.send('GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-123');
+    expect((await api.get('/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health', () => {
+  it('is ready while every part answers, and names what fails', async () => {
+    const ready = await api.get('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toMatchObject({ directory: 'SERVING' });
+
+    await t.system.directory.stop();
+    const down = await api.get('/ready');
+    expect(down.status).toBe(503);
+    expect(down.body.code).toBe('NOT_READY');
+    expect(down.body.detail).toContain('directory');
+    expect((await api.get('/health')).status).toBe(200);
+    // With the directory gone, calls that need it are 503, not 500.
+    expect((await api.get('/users', { token: admin })).status).toBe(503);
+  });
+});

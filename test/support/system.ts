@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createLogger,
+  generateSigningKeys,
+  InProcessBus,
+  MemoryCache,
+  openTestDatabase,
+  RabbitMqBus,
+  RedisCache,
+  type Cache,
+  type EventBus,
+} from '@inbox/platform';
+import type { MailMessage } from '@inbox/directory';
+import { startSystem, type RunningSystem } from '@inbox/all-in-one';
+import type { RateLimitSettings } from '@inbox/gateway';
+
+export const ADMIN = { clientId: 1, email: 'admin@example.com', password: 'admin-password-1' };
+export const PLATFORM_TOKEN = 'platform-token-for-tests';
+
+/** Which servers the suite runs against: embedded unless URLs are given (CI runs both). */
+export const MODE = process.env.DATABASE_URL ? 'distributed' : 'embedded';
+
+export interface TestSystem {
+  baseUrl: string;
+  system: RunningSystem;
+  mails: MailMessage[];
+  bus: EventBus;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in this process: PGlite, in-process bus and memory cache by default; a fresh
+ * PostgreSQL database, RabbitMQ and Redis when DATABASE_URL, AMQP_URL and REDIS_URL are set.
+ */
+export async function startTestSystem(options: { limits?: Partial<RateLimitSettings> } = {}): Promise<TestSystem> {
+  const logger = createLogger('e2e', process.env.LOG_LEVEL ?? 'silent');
+  const database = await openTestDatabase();
+  const bus: EventBus = process.env.AMQP_URL ? await RabbitMqBus.connect(process.env.AMQP_URL, logger) : new InProcessBus(logger);
+  const cache: Cache = process.env.REDIS_URL
+    ? RedisCache.connect(process.env.REDIS_URL, { keyPrefix: `t${randomBytes(4).toString('hex')}:` })
+    : new MemoryCache();
+  const mails: MailMessage[] = [];
+  const system = await startSystem({
+    database,
+    bus,
+    cache,
+    logger,
+    mailer: { send: async (m) => void mails.push(m) },
+    signingKeys: generateSigningKeys(),
+    internalAuthSecret: randomBytes(32).toString('hex'),
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://inbox.test',
+    platformToken: PLATFORM_TOKEN,
+    limits: {
+      RATE_LIMIT_PER_MINUTE: 100_000,
+      LOGIN_LIMIT_PER_ACCOUNT: 1_000,
+      LOGIN_LIMIT_PER_IP: 1_000,
+      LOGIN_WINDOW_SECONDS: 900,
+      ...options.limits,
+    },
+    bootstrap: { clientId: ADMIN.clientId, name: 'Org one', adminEmail: ADMIN.email, adminName: 'Admin One', adminPassword: ADMIN.password },
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${system.port}/api/v1`,
+    system,
+    mails,
+    bus,
+    stop: async () => {
+      await system.stop();
+      await bus.close();
+      await cache.close();
+      await database.close();
+    },
+  };
+}
