@@ -1,5 +1,15 @@
 import path from 'node:path';
-import { createCache, InProcessBus, openPglite, openPostgres, RabbitMqBus, type Cache, type Database, type EventBus, type Logger } from '@inbox/platform';
+import {
+  createCache,
+  InProcessBus,
+  openPglite,
+  openPostgres,
+  RabbitMqBus,
+  type Cache,
+  type Database,
+  type EventBus,
+  type Logger,
+} from '@inbox/platform';
 
 export interface Adapters {
   database: Database;
@@ -14,8 +24,12 @@ export async function openAdapters(
   dataDir: string | undefined,
   logger: Logger,
 ): Promise<Adapters> {
-  const database = urls.databaseUrl ? openPostgres(urls.databaseUrl) : await openPglite(dataDir && path.join(dataDir, 'pglite'));
-  const bus: EventBus = urls.amqpUrl ? await RabbitMqBus.connect(urls.amqpUrl, logger) : new InProcessBus(logger);
+  const database = urls.databaseUrl
+    ? openPostgres(urls.databaseUrl)
+    : await openPglite(dataDir && path.join(dataDir, 'pglite'));
+  const bus: EventBus = urls.amqpUrl
+    ? await RabbitMqBus.connect(urls.amqpUrl, logger)
+    : new InProcessBus(logger);
   const cache = createCache(urls.redisUrl);
   return {
     database,

@@ -17,7 +17,10 @@ export const allInOneConfigSchema = z
     BOOTSTRAP_ORGANIZATION_NAME: z.string().default('Demo organization'),
     BOOTSTRAP_ADMIN_EMAIL: z.string().default('admin@example.com'),
     BOOTSTRAP_ADMIN_NAME: z.string().default('Admin'),
-    BOOTSTRAP_ADMIN_PASSWORD: z.string().min(10, 'BOOTSTRAP_ADMIN_PASSWORD must be at least 10 characters').default('change-me-please'),
+    BOOTSTRAP_ADMIN_PASSWORD: z
+      .string()
+      .min(10, 'BOOTSTRAP_ADMIN_PASSWORD must be at least 10 characters')
+      .default('change-me-please'),
     // Optional real servers: the same one process against PostgreSQL, RabbitMQ and Redis.
     DATABASE_URL: optionalString(),
     AMQP_URL: optionalString(),

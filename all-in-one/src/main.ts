@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const config = loadConfig(allInOneConfigSchema);
   const logger = createLogger('inbox', config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
-  const adapters = await openAdapters({ databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, redisUrl: config.REDIS_URL }, dataDir, logger);
+  const adapters = await openAdapters(
+    { databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, redisUrl: config.REDIS_URL },
+    dataDir,
+    logger,
+  );
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const system = await startSystem({
     ...adapters,
@@ -50,7 +54,9 @@ async function main(): Promise<void> {
         ' — set BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD to choose others.',
     );
   }
-  console.log(`Inbox API on http://localhost:${system.port}/api/v1 — docs at http://localhost:${system.port}/api/v1/docs (data in ${dataDir})`);
+  console.log(
+    `Inbox API on http://localhost:${system.port}/api/v1 — docs at http://localhost:${system.port}/api/v1/docs (data in ${dataDir})`,
+  );
   onShutdown(logger, [
     { name: 'system', run: system.stop },
     { name: 'adapters', run: adapters.close },

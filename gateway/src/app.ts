@@ -22,7 +22,9 @@ export function createGatewayApp(ctx: GatewayContext, options: { trustProxy?: nu
   mountRoutes(api, ROUTES, ctx);
   app.use('/api/v1', api);
 
-  app.use((req, res) => sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: `No route for ${req.method} ${req.path}` }));
+  app.use((req, res) =>
+    sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: `No route for ${req.method} ${req.path}` }),
+  );
   // Express 5 error middleware: body-parser failures and anything a route let through.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
     respondWithError(error, req, res, ctx.logger),

@@ -1,7 +1,12 @@
 import { newId } from '@inbox/platform';
 import type * as grpc from '@grpc/grpc-js';
 import { loadProto, PROTO_FILES, type DirectoryServiceClient } from '@inbox/contracts';
-import { createGrpcClient, type CallerTokenCache, type CallOptions, type PromiseClient } from '@inbox/platform';
+import {
+  createGrpcClient,
+  type CallerTokenCache,
+  type CallOptions,
+  type PromiseClient,
+} from '@inbox/platform';
 
 type Directory = PromiseClient<DirectoryServiceClient>;
 type Method = keyof Directory;
@@ -24,7 +29,10 @@ export function connectDirectory(address: string, callerTokens: CallerTokenCache
     call: client.call,
     anonymous: (method, request) => {
       const options: CallOptions = { callerToken: anonymousToken(), requestId: newId() };
-      return (client.call[method] as (r: unknown, o: CallOptions) => ReturnType<Directory[typeof method]>)(request, options);
+      return (client.call[method] as (r: unknown, o: CallOptions) => ReturnType<Directory[typeof method]>)(
+        request,
+        options,
+      );
     },
     close: () => client.close(),
   };

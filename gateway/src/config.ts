@@ -15,8 +15,13 @@ export const gatewayConfigSchema = z
     DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
     REDIS_URL: optionalString(),
     AMQP_URL: z.string({ error: 'AMQP_URL is required' }).url(),
-    INTERNAL_AUTH_SECRET: z.string({ error: 'INTERNAL_AUTH_SECRET is required' }).min(32, 'INTERNAL_AUTH_SECRET must be at least 32 characters'),
-    JWT_PUBLIC_KEY: z.string({ error: 'JWT_PUBLIC_KEY is required (PEM)' }).min(1).transform((v) => v.replace(/\\n/g, '\n')),
+    INTERNAL_AUTH_SECRET: z
+      .string({ error: 'INTERNAL_AUTH_SECRET is required' })
+      .min(32, 'INTERNAL_AUTH_SECRET must be at least 32 characters'),
+    JWT_PUBLIC_KEY: z
+      .string({ error: 'JWT_PUBLIC_KEY is required (PEM)' })
+      .min(1)
+      .transform((v) => v.replace(/\\n/g, '\n')),
     PLATFORM_TOKEN: optionalString(),
     /** Express "trust proxy": how many proxies sit in front (for the client IP used by rate limits). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(1),

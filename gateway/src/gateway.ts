@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type * as grpc from '@grpc/grpc-js';
 import { loadProto, PROTO_FILES } from '@inbox/contracts';
-import { CallerTokenCache, checkHealth, type Cache, type EventBus, type Logger, type RateLimiter } from '@inbox/platform';
+import {
+  CallerTokenCache,
+  checkHealth,
+  type Cache,
+  type EventBus,
+  type Logger,
+  type RateLimiter,
+} from '@inbox/platform';
 import { createGatewayApp } from './app';
 import { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import { Authenticator } from './auth/authenticator';
@@ -34,7 +41,9 @@ export interface RunningGateway {
 }
 
 function grpcReadiness(name: string, address: string): ReadinessCheck {
-  const health = loadProto(PROTO_FILES.health) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+  const health = loadProto(PROTO_FILES.health) as unknown as {
+    grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
+  };
   return {
     name,
     check: async () => {
@@ -48,7 +57,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { logger, cache, bus } = options;
   const callerTokens = new CallerTokenCache(options.internalAuthSecret);
   const directory = connectDirectory(options.directoryAddress, callerTokens);
-  const usage = new ApiKeyUsageRecorder((usages) => directory.anonymous('RecordApiKeyUsage', { usages }).then(() => undefined), logger);
+  const usage = new ApiKeyUsageRecorder(
+    (usages) => directory.anonymous('RecordApiKeyUsage', { usages }).then(() => undefined),
+    logger,
+  );
   usage.start();
   const authenticator = new Authenticator({ cache, directory, publicKeyPem: options.publicKeyPem, usage });
   await subscribeAuthCacheInvalidation(bus, authenticator);
@@ -65,8 +77,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     platformToken: options.platformToken,
     readiness: [
       grpcReadiness('directory', options.directoryAddress),
-      { name: 'bus', check: async () => ({ ok: bus.healthy(), detail: bus.healthy() ? bus.kind : 'disconnected' }) },
-      { name: 'cache', check: async () => ((await cache.healthy()) ? { ok: true, detail: cache.kind } : { ok: false, detail: 'not answering' }) },
+      {
+        name: 'bus',
+        check: async () => ({ ok: bus.healthy(), detail: bus.healthy() ? bus.kind : 'disconnected' }),
+      },
+      {
+        name: 'cache',
+        check: async () =>
+          (await cache.healthy()) ? { ok: true, detail: cache.kind } : { ok: false, detail: 'not answering' },
+      },
     ],
   };
   const server = http.createServer(createGatewayApp(ctx, { trustProxy: options.trustProxy }));

@@ -1,4 +1,12 @@
-import { ConfigError, createCache, createLogger, createRateLimiter, loadConfig, onShutdown, RabbitMqBus } from '@inbox/platform';
+import {
+  ConfigError,
+  createCache,
+  createLogger,
+  createRateLimiter,
+  loadConfig,
+  onShutdown,
+  RabbitMqBus,
+} from '@inbox/platform';
 import { gatewayConfigSchema } from './config';
 import { startGateway } from './gateway';
 

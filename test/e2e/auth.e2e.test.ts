@@ -13,9 +13,17 @@ afterAll(() => t.stop());
 
 describe('login', () => {
   it('answers tokens and the user for the right password', async () => {
-    const res = await api.post('/auth/login', { clientId: ADMIN.clientId, email: ADMIN.email.toUpperCase(), password: ADMIN.password });
+    const res = await api.post('/auth/login', {
+      clientId: ADMIN.clientId,
+      email: ADMIN.email.toUpperCase(),
+      password: ADMIN.password,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, user: { email: ADMIN.email, role: 'ADMIN' } });
+    expect(res.body).toMatchObject({
+      tokenType: 'Bearer',
+      expiresIn: 900,
+      user: { email: ADMIN.email, role: 'ADMIN' },
+    });
     expect(res.body.user.passwordHash).toBeUndefined();
     const me = await api.get('/auth/me', { token: res.body.accessToken });
     expect(me.body).toMatchObject({ clientId: 1, kind: 'USER', role: 'ADMIN', user: { email: ADMIN.email } });
@@ -45,7 +53,11 @@ describe('login', () => {
 
 describe('refresh tokens', () => {
   it('rotate, and reusing a rotated token revokes the whole session', async () => {
-    const first = await api.post('/auth/login', { clientId: 1, email: ADMIN.email, password: ADMIN.password });
+    const first = await api.post('/auth/login', {
+      clientId: 1,
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
     const second = await api.post('/auth/refresh', { refreshToken: first.body.refreshToken });
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
@@ -58,7 +70,11 @@ describe('refresh tokens', () => {
   });
 
   it('stop working after logout', async () => {
-    const session = await api.post('/auth/login', { clientId: 1, email: ADMIN.email, password: ADMIN.password });
+    const session = await api.post('/auth/login', {
+      clientId: 1,
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
     expect((await api.post('/auth/logout', { refreshToken: session.body.refreshToken })).status).toBe(204);
     expect((await api.post('/auth/refresh', { refreshToken: session.body.refreshToken })).status).toBe(401);
   });
@@ -66,8 +82,15 @@ describe('refresh tokens', () => {
 
 describe('invitations', () => {
   it('let a new user set a password once, then sign in', async () => {
-    const admin = await api.post('/auth/login', { clientId: 1, email: ADMIN.email, password: ADMIN.password });
-    const agent = await makeUser(t, admin.body.accessToken, { email: 'Invited@Example.com', name: 'Invited Agent' });
+    const admin = await api.post('/auth/login', {
+      clientId: 1,
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const agent = await makeUser(t, admin.body.accessToken, {
+      email: 'Invited@Example.com',
+      name: 'Invited Agent',
+    });
     const listed = await api.get('/users', { token: admin.body.accessToken });
     expect(listed.body.data.find((u: { id: string }) => u.id === agent.id)).toMatchObject({
       email: 'invited@example.com',
@@ -78,22 +101,40 @@ describe('invitations', () => {
     expect(mail.text).toContain('http://inbox.test/accept-invite?token=');
     const token = /token=([\w-]+)/.exec(mail.text)![1];
     expect((await api.post('/auth/accept-invite', { token, password: 'another-password' })).status).toBe(401);
-    expect((await api.post('/auth/login', { clientId: 1, email: 'invited@example.com', password: 'agent-password-1' })).status).toBe(200);
+    expect(
+      (
+        await api.post('/auth/login', {
+          clientId: 1,
+          email: 'invited@example.com',
+          password: 'agent-password-1',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('resend-invite replaces the link; a short password is refused', async () => {
-    const admin = await api.post('/auth/login', { clientId: 1, email: ADMIN.email, password: ADMIN.password });
+    const admin = await api.post('/auth/login', {
+      clientId: 1,
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
     const token = admin.body.accessToken;
     const created = await api.post('/users', { email: 'late@example.com', name: 'Late' }, { token });
     expect(created.body.invitationStatus).toBe('PENDING');
     const oldLink = /token=([\w-]+)/.exec(t.mails.at(-1)!.text)![1];
-    expect((await api.post(`/users/${created.body.id}/resend-invite`, undefined, { token })).status).toBe(200);
+    expect((await api.post(`/users/${created.body.id}/resend-invite`, undefined, { token })).status).toBe(
+      200,
+    );
     const newLink = /token=([\w-]+)/.exec(t.mails.at(-1)!.text)![1];
     expect(newLink).not.toBe(oldLink);
-    expect((await api.post('/auth/accept-invite', { token: oldLink, password: 'long-enough-1' })).status).toBe(401);
+    expect(
+      (await api.post('/auth/accept-invite', { token: oldLink, password: 'long-enough-1' })).status,
+    ).toBe(401);
     const short = await api.post('/auth/accept-invite', { token: newLink, password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual([{ path: 'password', message: expect.any(String) }]);
-    expect((await api.post('/auth/accept-invite', { token: newLink, password: 'long-enough-1' })).status).toBe(200);
+    expect(
+      (await api.post('/auth/accept-invite', { token: newLink, password: 'long-enough-1' })).status,
+    ).toBe(200);
   });
 });

@@ -15,29 +15,50 @@ afterAll(() => t.stop());
 describe('teams over HTTP', () => {
   it('create, add members, change a role, deactivate, list inactive', async () => {
     const agent = await makeUser(t, admin, { email: 'team-agent@example.com', name: 'Ana' });
-    const team = await api.post('/teams', { name: 'Billing', description: 'Invoices and refunds' }, { token: admin });
+    const team = await api.post(
+      '/teams',
+      { name: 'Billing', description: 'Invoices and refunds' },
+      { token: admin },
+    );
     expect(team.status).toBe(201);
     expect(team.body).toMatchObject({ name: 'Billing', active: true, memberCount: 0, members: [] });
 
     const added = await api.post(`/teams/${team.body.id}/members`, { userId: agent.id }, { token: admin });
     expect(added.status).toBe(201);
-    expect(added.body.members).toEqual([expect.objectContaining({ userId: agent.id, role: 'MEMBER', name: 'Ana' })]);
-    expect((await api.post(`/teams/${team.body.id}/members`, { userId: agent.id }, { token: admin })).status).toBe(409);
+    expect(added.body.members).toEqual([
+      expect.objectContaining({ userId: agent.id, role: 'MEMBER', name: 'Ana' }),
+    ]);
+    expect(
+      (await api.post(`/teams/${team.body.id}/members`, { userId: agent.id }, { token: admin })).status,
+    ).toBe(409);
 
-    const lead = await api.patch(`/teams/${team.body.id}/members/${agent.id}`, { role: 'LEAD' }, { token: admin });
+    const lead = await api.patch(
+      `/teams/${team.body.id}/members/${agent.id}`,
+      { role: 'LEAD' },
+      { token: admin },
+    );
     expect(lead.body.members[0].role).toBe('LEAD');
-    expect((await api.patch(`/teams/${team.body.id}/members/${agent.id}`, { role: 'OWNER' }, { token: admin })).status).toBe(400);
+    expect(
+      (await api.patch(`/teams/${team.body.id}/members/${agent.id}`, { role: 'OWNER' }, { token: admin }))
+        .status,
+    ).toBe(400);
 
     expect((await api.delete(`/teams/${team.body.id}`, { token: admin })).status).toBe(204);
     const active = await api.get('/teams', { token: admin });
     expect(active.body.data.map((x: { id: string }) => x.id)).not.toContain(team.body.id);
     const all = await api.get('/teams?includeInactive=true', { token: admin });
-    expect(all.body.data.find((x: { id: string }) => x.id === team.body.id)).toMatchObject({ active: false, memberCount: 1 });
+    expect(all.body.data.find((x: { id: string }) => x.id === team.body.id)).toMatchObject({
+      active: false,
+      memberCount: 1,
+    });
   });
 
   it('a schedule tells whether the team is open now', async () => {
     const team = (await api.post('/teams', { name: 'Always' }, { token: admin })).body;
-    expect((await api.get(`/teams/${team.id}/schedule/status`, { token: admin })).body).toMatchObject({ open: true, nextChangeAt: null });
+    expect((await api.get(`/teams/${team.id}/schedule/status`, { token: admin })).body).toMatchObject({
+      open: true,
+      nextChangeAt: null,
+    });
     const closedAllWeek = await api.put(
       `/teams/${team.id}/schedule`,
       {
@@ -48,7 +69,10 @@ describe('teams over HTTP', () => {
       { token: admin },
     );
     expect(closedAllWeek.status).toBe(200);
-    expect(closedAllWeek.body).toMatchObject({ timezone: 'America/Mexico_City', holidays: [{ date: '2030-01-01', name: 'New Year' }] });
+    expect(closedAllWeek.body).toMatchObject({
+      timezone: 'America/Mexico_City',
+      holidays: [{ date: '2030-01-01', name: 'New Year' }],
+    });
     const status = (await api.get(`/teams/${team.id}/schedule/status`, { token: admin })).body;
     expect(typeof status.open).toBe('boolean');
     expect(Date.parse(status.nextChangeAt)).toBeGreaterThan(Date.now());
@@ -64,9 +88,15 @@ describe('tags over HTTP', () => {
     expect(colors.length).toBeGreaterThanOrEqual(10);
     const created = await api.post('/tags', { name: 'Urgent', color: colors[1].hex }, { token: admin });
     expect(created.status).toBe(201);
-    const renamed = await api.put(`/tags/${created.body.id}`, { name: 'Very urgent', color: 'blue' }, { token: admin });
+    const renamed = await api.put(
+      `/tags/${created.body.id}`,
+      { name: 'Very urgent', color: 'blue' },
+      { token: admin },
+    );
     expect(renamed.body).toMatchObject({ name: 'Very urgent', color: '#3B82F6' });
-    expect((await api.get('/tags', { token: admin })).body.data.map((x: { name: string }) => x.name)).toContain('Very urgent');
+    expect(
+      (await api.get('/tags', { token: admin })).body.data.map((x: { name: string }) => x.name),
+    ).toContain('Very urgent');
     expect((await api.delete(`/tags/${created.body.id}`, { token: admin })).status).toBe(204);
     expect((await api.delete(`/tags/${created.body.id}`, { token: admin })).status).toBe(404);
   });
@@ -77,7 +107,11 @@ describe('users over HTTP', () => {
     const a = await makeUser(t, admin, { email: 'bulk-a@example.com' });
     const b = await makeUser(t, admin, { email: 'bulk-b@example.com' });
     const me = (await api.get('/auth/me', { token: admin })).body.user.id;
-    const res = await api.post('/users/bulk', { action: 'delete', selection: { mode: 'ids', ids: [a.id, b.id, me, 'missing-id'] } }, { token: admin });
+    const res = await api.post(
+      '/users/bulk',
+      { action: 'delete', selection: { mode: 'ids', ids: [a.id, b.id, me, 'missing-id'] } },
+      { token: admin },
+    );
     expect(res.status).toBe(200);
     expect(res.body.succeeded.sort()).toEqual([a.id, b.id].sort());
     expect(res.body.failed).toEqual(
@@ -99,13 +133,28 @@ describe('users over HTTP', () => {
 
 describe('platform API', () => {
   it('creates organizations with the platform token only', async () => {
-    const body = { name: 'Acme', admin: { email: 'boss@acme.test', name: 'Boss', password: 'boss-password-1' } };
+    const body = {
+      name: 'Acme',
+      admin: { email: 'boss@acme.test', name: 'Boss', password: 'boss-password-1' },
+    };
     expect((await api.post('/platform/organizations', body, { token: admin })).status).toBe(401);
     const created = await api.post('/platform/organizations', body, { token: 'platform-token-for-tests' });
     expect(created.status).toBe(201);
     expect(created.body.clientId).toBeGreaterThan(1);
-    const again = await api.post('/platform/organizations', { ...body, clientId: created.body.clientId }, { token: 'platform-token-for-tests' });
+    const again = await api.post(
+      '/platform/organizations',
+      { ...body, clientId: created.body.clientId },
+      { token: 'platform-token-for-tests' },
+    );
     expect(again.status).toBe(409);
-    expect((await api.post('/auth/login', { clientId: created.body.clientId, email: 'boss@acme.test', password: 'boss-password-1' })).status).toBe(200);
+    expect(
+      (
+        await api.post('/auth/login', {
+          clientId: created.body.clientId,
+          email: 'boss@acme.test',
+          password: 'boss-password-1',
+        })
+      ).status,
+    ).toBe(200);
   });
 });

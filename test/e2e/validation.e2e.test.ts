@@ -16,7 +16,12 @@ const counts = async () => {
   const [users, teams, tags, keys] = await Promise.all(
     ['/users', '/teams?includeInactive=true', '/tags', '/api-keys'].map((p) => api.get(p, { token: admin })),
   );
-  return { users: users.body.data.length, teams: teams.body.data.length, tags: tags.body.data.length, keys: keys.body.data.length };
+  return {
+    users: users.body.data.length,
+    teams: teams.body.data.length,
+    tags: tags.body.data.length,
+    keys: keys.body.data.length,
+  };
 };
 
 describe('bad input gets a 4xx problem document and writes nothing', () => {
@@ -29,35 +34,64 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
     ['colour outside the palette', '/tags', { name: 'T', color: '#123456' }, 400, 'color'],
     ['empty name', '/teams', { name: '   ' }, 400, 'name'],
     ['past expiry', '/api-keys', { name: 'K', expiresAt: '2001-01-01T00:00:00Z' }, 400, 'expiresAt'],
-    ['unknown bulk action', '/users/bulk', { action: 'archive', selection: { mode: 'ids', ids: ['a'] } }, 400, 'action'],
-    ['unknown selection mode', '/users/bulk', { action: 'delete', selection: { mode: 'some' } }, 400, 'selection.mode'],
+    [
+      'unknown bulk action',
+      '/users/bulk',
+      { action: 'archive', selection: { mode: 'ids', ids: ['a'] } },
+      400,
+      'action',
+    ],
+    [
+      'unknown selection mode',
+      '/users/bulk',
+      { action: 'delete', selection: { mode: 'some' } },
+      400,
+      'selection.mode',
+    ],
   ])('%s', async (_name, path, body, status, field) => {
     const before = await counts();
     const res = await api.post(path, body, { token: admin });
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ status, code: 'VALIDATION_FAILED', type: expect.any(String), title: 'Bad Request' });
+    expect(res.body).toMatchObject({
+      status,
+      code: 'VALIDATION_FAILED',
+      type: expect.any(String),
+      title: 'Bad Request',
+    });
     if (field) expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     expect(res.body.errors.length).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
   });
 
   it('malformed JSON', async () => {
-    const res = await api.send('POST', '/teams', { token: admin, rawBody: '{"name": "Sales",', headers: { 'content-type': 'application/json' } });
+    const res = await api.send('POST', '/teams', {
+      token: admin,
+      rawBody: '{"name": "Sales",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('MALFORMED_JSON');
   });
 
   it('a 2 MB body', async () => {
     const before = await counts();
-    const res = await api.post('/teams', { name: 'Big', description: 'x'.repeat(2 * 1024 * 1024) }, { token: admin });
+    const res = await api.post(
+      '/teams',
+      { name: 'Big', description: 'x'.repeat(2 * 1024 * 1024) },
+      { token: admin },
+    );
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await counts()).toEqual(before);
   });
 
   it('a body that is not JSON', async () => {
-    const res = await api.send('POST', '/teams', { token: admin, rawBody: 'name=Sales', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api.send('POST', '/teams', {
+      token: admin,
+      rawBody: 'name=Sales',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -77,7 +111,9 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
       { token: admin },
     );
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['timezone', 'weeklyHours[0].end']));
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['timezone', 'weeklyHours[0].end']),
+    );
     expect((await api.get(`/teams/${team.id}/schedule`, { token: admin })).status).toBe(404);
   });
 
@@ -86,7 +122,9 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
     const dup = await api.post('/tags', { name: 'vip', color: 'blue' }, { token: admin });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('TAG_NAME_TAKEN');
-    expect((await api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: admin })).body.code).toBe('EMAIL_TAKEN');
+    expect(
+      (await api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: admin })).body.code,
+    ).toBe('EMAIL_TAKEN');
   });
 });
 
@@ -101,8 +139,8 @@ describe('routing and documentation', () => {
   it('serves an OpenAPI 3.1 document that covers every route, and a docs page with local assets', async () => {
     const doc = await api.get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
-    const operations = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    const operations = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
     );
     for (const expected of [
       'POST /api/v1/auth/login',
@@ -119,7 +157,9 @@ describe('routing and documentation', () => {
     ])
       expect(operations).toContain(expected);
     const createUser = doc.body.paths['/api/v1/users'].post;
-    expect(createUser.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'name']));
+    expect(createUser.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'name']),
+    );
     expect(createUser.responses['403']).toBeDefined();
 
     const page = await api.get('/docs');

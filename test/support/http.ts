@@ -14,7 +14,11 @@ export function client(baseUrl: string) {
   async function send<T = any>(
     method: string,
     path: string,
-    options: Credentials & { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+    options: Credentials & {
+      body?: unknown;
+      rawBody?: string | Buffer;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -27,14 +31,20 @@ export function client(baseUrl: string) {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
-    return { status: res.status, headers: res.headers, body: (type.includes('json') && text ? JSON.parse(text) : text) as T };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (type.includes('json') && text ? JSON.parse(text) : text) as T,
+    };
   }
   return {
     send,
     get: <T = any>(path: string, c: Credentials = {}) => send<T>('GET', path, c),
-    post: <T = any>(path: string, body?: unknown, c: Credentials = {}) => send<T>('POST', path, { ...c, body }),
+    post: <T = any>(path: string, body?: unknown, c: Credentials = {}) =>
+      send<T>('POST', path, { ...c, body }),
     put: <T = any>(path: string, body?: unknown, c: Credentials = {}) => send<T>('PUT', path, { ...c, body }),
-    patch: <T = any>(path: string, body?: unknown, c: Credentials = {}) => send<T>('PATCH', path, { ...c, body }),
+    patch: <T = any>(path: string, body?: unknown, c: Credentials = {}) =>
+      send<T>('PATCH', path, { ...c, body }),
     delete: <T = any>(path: string, c: Credentials = {}) => send<T>('DELETE', path, c),
   };
 }

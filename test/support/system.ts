@@ -32,10 +32,14 @@ export interface TestSystem {
  * The whole product in this process: PGlite, in-process bus and memory cache by default; a fresh
  * PostgreSQL database, RabbitMQ and Redis when DATABASE_URL, AMQP_URL and REDIS_URL are set.
  */
-export async function startTestSystem(options: { limits?: Partial<RateLimitSettings> } = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  options: { limits?: Partial<RateLimitSettings> } = {},
+): Promise<TestSystem> {
   const logger = createLogger('e2e', process.env.LOG_LEVEL ?? 'silent');
   const database = await openTestDatabase();
-  const bus: EventBus = process.env.AMQP_URL ? await RabbitMqBus.connect(process.env.AMQP_URL, logger) : new InProcessBus(logger);
+  const bus: EventBus = process.env.AMQP_URL
+    ? await RabbitMqBus.connect(process.env.AMQP_URL, logger)
+    : new InProcessBus(logger);
   const cache: Cache = process.env.REDIS_URL
     ? RedisCache.connect(process.env.REDIS_URL, { keyPrefix: `t${randomBytes(4).toString('hex')}:` })
     : new MemoryCache();
@@ -59,7 +63,13 @@ export async function startTestSystem(options: { limits?: Partial<RateLimitSetti
       LOGIN_WINDOW_SECONDS: 900,
       ...options.limits,
     },
-    bootstrap: { clientId: ADMIN.clientId, name: 'Org one', adminEmail: ADMIN.email, adminName: 'Admin One', adminPassword: ADMIN.password },
+    bootstrap: {
+      clientId: ADMIN.clientId,
+      name: 'Org one',
+      adminEmail: ADMIN.email,
+      adminName: 'Admin One',
+      adminPassword: ADMIN.password,
+    },
   });
   return {
     baseUrl: `http://127.0.0.1:${system.port}/api/v1`,

@@ -8,12 +8,19 @@ export async function adminOf(t: TestSystem): Promise<{ api: Client; token: stri
 }
 
 /** Creates an organization through the platform API; returns its Admin's token. */
-export async function makeOrganization(t: TestSystem, clientId: number): Promise<{ token: string; adminUserId: string }> {
+export async function makeOrganization(
+  t: TestSystem,
+  clientId: number,
+): Promise<{ token: string; adminUserId: string }> {
   const api = client(t.baseUrl);
   const email = `admin${clientId}@example.com`;
   const res = await api.post(
     '/platform/organizations',
-    { clientId, name: `Org ${clientId}`, admin: { email, name: `Admin ${clientId}`, password: 'admin-password-2' } },
+    {
+      clientId,
+      name: `Org ${clientId}`,
+      admin: { email, name: `Admin ${clientId}`, password: 'admin-password-2' },
+    },
     { token: PLATFORM_TOKEN },
   );
   if (res.status !== 201) throw new Error(`organization: ${res.status} ${JSON.stringify(res.body)}`);
@@ -27,7 +34,11 @@ export async function makeUser(
   fields: { email: string; name?: string; role?: 'ADMIN' | 'AGENT' },
 ): Promise<{ id: string; token: string }> {
   const api = client(t.baseUrl);
-  const created = await api.post('/users', { name: fields.name ?? fields.email, email: fields.email, role: fields.role }, { token: adminToken });
+  const created = await api.post(
+    '/users',
+    { name: fields.name ?? fields.email, email: fields.email, role: fields.role },
+    { token: adminToken },
+  );
   if (created.status !== 201) throw new Error(`user: ${created.status} ${JSON.stringify(created.body)}`);
   const mail = [...t.mails].reverse().find((m) => m.to === fields.email.toLowerCase());
   const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1];

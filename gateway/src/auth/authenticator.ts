@@ -38,7 +38,9 @@ export class Authenticator {
     const cacheKey = userKey(claims.orgId, claims.userId);
     const cached = await this.deps.cache.get<Principal>(cacheKey);
     if (cached) return cached;
-    const principal = await this.ask(() => this.deps.directory.anonymous('GetUserPrincipal', { orgId: claims.orgId, userId: claims.userId }));
+    const principal = await this.ask(() =>
+      this.deps.directory.anonymous('GetUserPrincipal', { orgId: claims.orgId, userId: claims.userId }),
+    );
     await this.deps.cache.set(cacheKey, principal, PRINCIPAL_TTL_MS);
     return principal;
   }
@@ -48,7 +50,9 @@ export class Authenticator {
     let principal = await this.deps.cache.get<Principal & { expiresAt?: string }>(apiKeyKey(hash));
     if (!principal) {
       principal = await this.ask(() => this.deps.directory.anonymous('AuthenticateApiKey', { key }));
-      const ttl = principal.expiresAt ? Math.min(PRINCIPAL_TTL_MS, Date.parse(principal.expiresAt) - Date.now()) : PRINCIPAL_TTL_MS;
+      const ttl = principal.expiresAt
+        ? Math.min(PRINCIPAL_TTL_MS, Date.parse(principal.expiresAt) - Date.now())
+        : PRINCIPAL_TTL_MS;
       if (ttl > 0) await this.remember(hash, principal, ttl);
     } else if (principal.expiresAt && Date.parse(principal.expiresAt) <= Date.now()) {
       throw unauthenticated('Invalid API key');
@@ -70,10 +74,26 @@ export class Authenticator {
   }
 
   /** Directory answers → principal; its refusals stay 401s, other failures propagate (503 etc.). */
-  private async ask(fn: () => Promise<{ orgId: number; kind: string; id: string; role: string; userId?: string; expiresAt?: string }>) {
+  private async ask(
+    fn: () => Promise<{
+      orgId: number;
+      kind: string;
+      id: string;
+      role: string;
+      userId?: string;
+      expiresAt?: string;
+    }>,
+  ) {
     try {
       const p = await fn();
-      return { orgId: p.orgId, kind: p.kind as Principal['kind'], id: p.id, role: p.role as Principal['role'], userId: p.userId ?? null, expiresAt: p.expiresAt };
+      return {
+        orgId: p.orgId,
+        kind: p.kind as Principal['kind'],
+        id: p.id,
+        role: p.role as Principal['role'],
+        userId: p.userId ?? null,
+        expiresAt: p.expiresAt,
+      };
     } catch (error) {
       if (isServiceError(error) && error.code === 16) throw unauthenticated(error.details);
       throw error;

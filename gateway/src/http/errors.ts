@@ -1,12 +1,32 @@
 import type { Request, Response } from 'express';
-import { DomainError, fromServiceError, GRPC_STATUS_BY_KIND, HTTP_STATUS_BY_GRPC, isServiceError, newId, type Logger } from '@inbox/platform';
+import {
+  DomainError,
+  fromServiceError,
+  GRPC_STATUS_BY_KIND,
+  HTTP_STATUS_BY_GRPC,
+  isServiceError,
+  newId,
+  type Logger,
+} from '@inbox/platform';
 import { HttpProblem, sendProblem } from './problem';
 
 /** Body-parser failures carry a `type`; they are the client's fault and get a 4xx. */
 const BODY_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
-  'entity.parse.failed': { status: 400, code: 'MALFORMED_JSON', detail: 'The request body is not valid JSON' },
-  'entity.too.large': { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is larger than 1 MB' },
-  'encoding.unsupported': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported content encoding' },
+  'entity.parse.failed': {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    detail: 'The request body is not valid JSON',
+  },
+  'entity.too.large': {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    detail: 'The request body is larger than 1 MB',
+  },
+  'encoding.unsupported': {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Unsupported content encoding',
+  },
   'charset.unsupported': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported charset' },
   'request.aborted': { status: 400, code: 'REQUEST_ABORTED', detail: 'The request was aborted' },
 };
@@ -26,12 +46,28 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
   }
   if (isServiceError(error)) {
     const failure = fromServiceError(error);
-    if (failure.httpStatus >= 500) logger.error({ err: error, requestId: res.locals.requestId, errorId: failure.errorId }, 'service call failed');
-    return sendProblem(res, { status: failure.httpStatus, code: failure.code, detail: failure.message, errors: failure.fields, errorId: failure.errorId });
+    if (failure.httpStatus >= 500)
+      logger.error(
+        { err: error, requestId: res.locals.requestId, errorId: failure.errorId },
+        'service call failed',
+      );
+    return sendProblem(res, {
+      status: failure.httpStatus,
+      code: failure.code,
+      detail: failure.message,
+      errors: failure.fields,
+      errorId: failure.errorId,
+    });
   }
-  const bodyError = typeof error === 'object' && error !== null && 'type' in error ? BODY_ERRORS[String(error.type)] : undefined;
+  const bodyError =
+    typeof error === 'object' && error !== null && 'type' in error
+      ? BODY_ERRORS[String(error.type)]
+      : undefined;
   if (bodyError) return sendProblem(res, bodyError);
   const errorId = newId();
-  logger.error({ err: error, errorId, requestId: res.locals.requestId, method: req.method, path: req.path }, 'unexpected error');
+  logger.error(
+    { err: error, errorId, requestId: res.locals.requestId, method: req.method, path: req.path },
+    'unexpected error',
+  );
   sendProblem(res, { status: 500, code: 'INTERNAL', detail: `Internal error ${errorId}`, errorId });
 }

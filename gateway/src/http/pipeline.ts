@@ -7,22 +7,43 @@ import { respondWithError } from './errors';
 import { HttpProblem } from './problem';
 import { parsePart } from './validation';
 
-const PLATFORM_CALLER: Omit<CallerContext, 'requestId'> = { orgId: 0, kind: 'PLATFORM', principalId: 'platform', role: null, userId: null };
-const ANONYMOUS_CALLER: Omit<CallerContext, 'requestId'> = { orgId: 0, kind: 'ANONYMOUS', principalId: '', role: null, userId: null };
+const PLATFORM_CALLER: Omit<CallerContext, 'requestId'> = {
+  orgId: 0,
+  kind: 'PLATFORM',
+  principalId: 'platform',
+  role: null,
+  userId: null,
+};
+const ANONYMOUS_CALLER: Omit<CallerContext, 'requestId'> = {
+  orgId: 0,
+  kind: 'ANONYMOUS',
+  principalId: '',
+  role: null,
+  userId: null,
+};
 
 function checkPlatformToken(req: Request, ctx: GatewayContext): void {
   // Unset token: the platform API does not exist in this deployment.
-  if (!ctx.platformToken) throw new HttpProblem({ status: 404, code: 'NOT_FOUND', detail: 'No such endpoint' });
+  if (!ctx.platformToken)
+    throw new HttpProblem({ status: 404, code: 'NOT_FOUND', detail: 'No such endpoint' });
   const header = req.get('authorization') ?? '';
   if (header !== `Bearer ${ctx.platformToken}`) throw unauthenticated('A valid platform token is required');
 }
 
-async function enforceLimits(keys: Array<{ key: string; limit: number; windowMs: number }>, ctx: GatewayContext, res: Response) {
+async function enforceLimits(
+  keys: Array<{ key: string; limit: number; windowMs: number }>,
+  ctx: GatewayContext,
+  res: Response,
+) {
   for (const { key, limit, windowMs } of keys) {
     const decision = await ctx.rateLimiter.hit(key, limit, windowMs);
     if (!decision.allowed) {
       res.set('Retry-After', String(decision.retryAfterSeconds));
-      throw new HttpProblem({ status: 429, code: 'RATE_LIMITED', detail: `Too many requests; retry in ${decision.retryAfterSeconds} s` });
+      throw new HttpProblem({
+        status: 429,
+        code: 'RATE_LIMITED',
+        detail: `Too many requests; retry in ${decision.retryAfterSeconds} s`,
+      });
     }
   }
 }
@@ -40,15 +61,27 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
     caller = PLATFORM_CALLER;
   } else if (spec.access !== 'public') {
     principal = await ctx.authenticator.authenticate(req);
-    if (spec.access === 'admin' && principal.role !== 'ADMIN') throw forbidden('This endpoint requires the Admin role');
-    caller = { orgId: principal.orgId, kind: principal.kind, principalId: principal.id, role: principal.role, userId: principal.userId };
+    if (spec.access === 'admin' && principal.role !== 'ADMIN')
+      throw forbidden('This endpoint requires the Admin role');
+    caller = {
+      orgId: principal.orgId,
+      kind: principal.kind,
+      principalId: principal.id,
+      role: principal.role,
+      userId: principal.userId,
+    };
   }
   const windowMs = 60_000;
   const who = principal ? `p:${principal.kind}:${principal.id}` : `ip:${req.ip}`;
-  if (!spec.unlimited) await enforceLimits([{ key: `rl:${who}`, limit: ctx.limits.RATE_LIMIT_PER_MINUTE, windowMs }], ctx, res);
+  if (!spec.unlimited)
+    await enforceLimits([{ key: `rl:${who}`, limit: ctx.limits.RATE_LIMIT_PER_MINUTE, windowMs }], ctx, res);
 
   if (spec.body && hasBody(req) && !req.is('application/json'))
-    throw new HttpProblem({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send the body as application/json' });
+    throw new HttpProblem({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: 'Send the body as application/json',
+    });
   const params = parsePart(spec.params, req.params, 'path');
   const query = parsePart(spec.query, req.query, 'query');
   const body = parsePart(spec.body, req.body, 'body');

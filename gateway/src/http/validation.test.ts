@@ -14,7 +14,8 @@ describe('field paths', () => {
 describe('parsePart', () => {
   const schema = z.strictObject({ limit: z.coerce.number().int().max(100) });
 
-  it('returns the parsed value', () => expect(parsePart(schema, { limit: '5' }, 'query')).toEqual({ limit: 5 }));
+  it('returns the parsed value', () =>
+    expect(parsePart(schema, { limit: '5' }, 'query')).toEqual({ limit: 5 }));
 
   it('prefixes query and path errors, leaves body paths bare', () => {
     const problem = (part: 'body' | 'query' | 'path') => {
@@ -25,7 +26,11 @@ describe('parsePart', () => {
       }
       throw new Error('expected a problem');
     };
-    expect(problem('query')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'query.limit' }] });
+    expect(problem('query')).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'query.limit' }],
+    });
     expect(problem('body').errors).toEqual([{ path: 'limit', message: expect.any(String) }]);
   });
 

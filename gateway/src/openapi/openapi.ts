@@ -24,7 +24,10 @@ const problemSchema = z.toJSONSchema(
 
 /** JSON Schema of a zod schema, as the request sees it (input) or the client receives it (output). */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -37,7 +40,12 @@ function parameters(spec: RouteSpec) {
     if (!schema) continue;
     const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
-      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: property,
+      });
     }
   }
   return out;
@@ -59,7 +67,10 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       [status]:
         status === '204' || !spec.response
           ? { description: 'Done' }
-          : { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } } },
+          : {
+              description: 'OK',
+              content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } },
+            },
       '400': problem,
       '429': problem,
     };
@@ -74,7 +85,14 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       operationId: `${spec.method}${spec.path.replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       security: security(spec),
       parameters: parameters(spec),
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+      ...(spec.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
+            },
+          }
+        : {}),
       responses,
     };
   }
@@ -83,7 +101,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
     info: {
       title: 'Inbox and bot messaging API',
       version,
-      description: 'Multi-user WhatsApp inbox and customer-experience bot. Authenticate with `Authorization: Bearer <token>` from POST /auth/login, or `X-API-Key`.',
+      description:
+        'Multi-user WhatsApp inbox and customer-experience bot. Authenticate with `Authorization: Bearer <token>` from POST /auth/login, or `X-API-Key`.',
     },
     servers: [{ url: '/' }],
     components: {

@@ -32,7 +32,11 @@ export const apiKeyRoutes = [
     access: 'admin',
     tag: 'API keys',
     summary: 'Create a key; the full key is in this answer only — store it now. Send it as `X-API-Key`.',
-    body: z.strictObject({ name: z.string().trim().min(1).max(100), role: z.enum(ROLES).optional(), expiresAt: futureDate.optional() }),
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(100),
+      role: z.enum(ROLES).optional(),
+      expiresAt: futureDate.optional(),
+    }),
     status: 201,
     response: apiKey.extend({ key: z.string() }),
     handler: async ({ body, ctx, call }) => ctx.directory.call.CreateApiKey(body, call),
@@ -75,4 +79,3 @@ export const apiKeyRoutes = [
     },
   }),
 ];
-

@@ -13,13 +13,21 @@ export const authRoutes = [
     access: 'public',
     tag: 'Authentication',
     summary: 'Sign in with organization, e-mail and password; returns an access token and a refresh token',
-    body: z.strictObject({ clientId: z.number().int().positive(), email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }),
+    body: z.strictObject({
+      clientId: z.number().int().positive(),
+      email: z.string().min(1).max(320),
+      password: z.string().min(1).max(1000),
+    }),
     response: tokens,
     // Stricter than the general limit: per account (slows password guessing) and per address.
     limits: ({ req, body, ctx }) => {
       const windowMs = ctx.limits.LOGIN_WINDOW_SECONDS * 1000;
       return [
-        { key: `rl:login:acct:${emailKey(body.clientId, body.email)}`, limit: ctx.limits.LOGIN_LIMIT_PER_ACCOUNT, windowMs },
+        {
+          key: `rl:login:acct:${emailKey(body.clientId, body.email)}`,
+          limit: ctx.limits.LOGIN_LIMIT_PER_ACCOUNT,
+          windowMs,
+        },
         { key: `rl:login:ip:${req.ip}`, limit: ctx.limits.LOGIN_LIMIT_PER_IP, windowMs },
       ];
     },
@@ -30,7 +38,8 @@ export const authRoutes = [
     path: '/auth/refresh',
     access: 'public',
     tag: 'Authentication',
-    summary: 'Exchange a refresh token for new tokens (the old refresh token stops working; reusing it signs the session out)',
+    summary:
+      'Exchange a refresh token for new tokens (the old refresh token stops working; reusing it signs the session out)',
     body: z.strictObject({ refreshToken: z.string().min(1).max(500) }),
     response: tokens,
     handler: async ({ body, ctx }) => ctx.directory.anonymous('Refresh', body),
@@ -71,7 +80,13 @@ export const authRoutes = [
     handler: async ({ principal, ctx, call }) => {
       const p = principal!;
       const me = p.userId ? await ctx.directory.call.GetUser({ id: p.userId }, call).catch(() => null) : null;
-      return { clientId: p.orgId, kind: p.kind, role: p.role, apiKeyId: p.kind === 'API_KEY' ? p.id : null, user: me };
+      return {
+        clientId: p.orgId,
+        kind: p.kind,
+        role: p.role,
+        apiKeyId: p.kind === 'API_KEY' ? p.id : null,
+        user: me,
+      };
     },
   }),
 ];

@@ -19,11 +19,15 @@ export const healthRoutes = [
     access: 'public',
     unlimited: true,
     tag: 'Health',
-    summary: 'Every service answers its gRPC health check and every dependency is up (readiness); 503 names what is not',
+    summary:
+      'Every service answers its gRPC health check and every dependency is up (readiness); 503 names what is not',
     response: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.string()) }),
     handler: async ({ ctx }) => {
       const results = await Promise.all(
-        ctx.readiness.map(async (r) => ({ name: r.name, ...(await r.check().catch((e: Error) => ({ ok: false, detail: e.message }))) })),
+        ctx.readiness.map(async (r) => ({
+          name: r.name,
+          ...(await r.check().catch((e: Error) => ({ ok: false, detail: e.message }))),
+        })),
       );
       const failing = results.filter((r) => !r.ok);
       if (failing.length > 0)

@@ -39,7 +39,11 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   /** Default 200; 201 for creations, 204 for deletions (no body). */
   status?: 200 | 201 | 202 | 204;
   /** Extra per-route limits on top of the per-principal one (login). */
-  limits?: (input: { req: Request; body: B; ctx: GatewayContext }) => Array<{ key: string; limit: number; windowMs: number }>;
+  limits?: (input: {
+    req: Request;
+    body: B;
+    ctx: GatewayContext;
+  }) => Array<{ key: string; limit: number; windowMs: number }>;
   /** Health probes are not rate limited. */
   unlimited?: boolean;
   /** Returns the answer body; headers may be set on `res`. Streaming routes write `res` and return undefined. */

@@ -37,7 +37,10 @@ export const tagRoutes = [
     status: 201,
     response: tag,
     handler: async ({ body, ctx, call }) =>
-      ctx.directory.call.CreateTag({ name: body.name, color: body.color, description: body.description ?? undefined }, call),
+      ctx.directory.call.CreateTag(
+        { name: body.name, color: body.color, description: body.description ?? undefined },
+        call,
+      ),
   }),
   route({
     method: 'get',
@@ -55,10 +58,17 @@ export const tagRoutes = [
     tag: 'Tags',
     summary: 'Update a tag’s name, colour or description',
     params: idParam,
-    body: z.strictObject({ name: tagFields.name.optional(), color: tagFields.color.optional(), description: tagFields.description }),
+    body: z.strictObject({
+      name: tagFields.name.optional(),
+      color: tagFields.color.optional(),
+      description: tagFields.description,
+    }),
     response: tag,
     handler: async ({ params, body, ctx, call }) =>
-      ctx.directory.call.UpdateTag({ id: params.id, name: body.name, color: body.color, description: body.description ?? undefined }, call),
+      ctx.directory.call.UpdateTag(
+        { id: params.id, name: body.name, color: body.color, description: body.description ?? undefined },
+        call,
+      ),
   }),
   route({
     method: 'delete',

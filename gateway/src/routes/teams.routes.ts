@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { route } from './route';
 import { idParam, listOf, nullable, queryBoolean, TEAM_ROLES, timestamp } from './schemas';
 
-const member = z.object({ userId: z.string(), role: z.enum(TEAM_ROLES), name: z.string(), email: z.string(), addedAt: timestamp });
+const member = z.object({
+  userId: z.string(),
+  role: z.enum(TEAM_ROLES),
+  name: z.string(),
+  email: z.string(),
+  addedAt: timestamp,
+});
 const teamSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -16,7 +22,11 @@ const team = teamSummary.extend({ members: z.array(member) });
 
 const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 const clock = z.string().regex(/^\d{2}:\d{2}$/, 'Use HH:mm');
-const weeklyInterval = z.strictObject({ day: z.enum(WEEKDAYS), start: clock, end: clock.describe('HH:mm; 24:00 for midnight') });
+const weeklyInterval = z.strictObject({
+  day: z.enum(WEEKDAYS),
+  start: clock,
+  end: clock.describe('HH:mm; 24:00 for midnight'),
+});
 const holiday = z.strictObject({ date: z.iso.date(), name: z.string().max(100).nullable().optional() });
 const schedule = z.object({
   teamId: z.string(),
@@ -37,7 +47,8 @@ export const teamRoutes = [
     summary: 'List teams (active ones unless includeInactive=true)',
     query: z.strictObject({ includeInactive: queryBoolean.optional() }),
     response: listOf(teamSummary),
-    handler: async ({ query, ctx, call }) => ctx.directory.call.ListTeams({ includeInactive: query.includeInactive ?? false }, call),
+    handler: async ({ query, ctx, call }) =>
+      ctx.directory.call.ListTeams({ includeInactive: query.includeInactive ?? false }, call),
   }),
   route({
     method: 'post',
@@ -45,7 +56,10 @@ export const teamRoutes = [
     access: 'admin',
     tag: 'Teams',
     summary: 'Create a team',
-    body: z.strictObject({ name: z.string().trim().min(1).max(100), description: z.string().max(500).optional() }),
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(100),
+      description: z.string().max(500).optional(),
+    }),
     status: 201,
     response: team,
     handler: async ({ body, ctx, call }) => ctx.directory.call.CreateTeam(body, call),
@@ -73,7 +87,8 @@ export const teamRoutes = [
       active: z.boolean().optional(),
     }),
     response: team,
-    handler: async ({ params, body, ctx, call }) => ctx.directory.call.UpdateTeam({ id: params.id, ...body }, call),
+    handler: async ({ params, body, ctx, call }) =>
+      ctx.directory.call.UpdateTeam({ id: params.id, ...body }, call),
   }),
   route({
     method: 'delete',
@@ -95,7 +110,8 @@ export const teamRoutes = [
     body: z.strictObject({ userId: z.string().min(1).max(100), role: z.enum(TEAM_ROLES).optional() }),
     status: 201,
     response: team,
-    handler: async ({ params, body, ctx, call }) => ctx.directory.call.AddTeamMember({ teamId: params.id, ...body }, call),
+    handler: async ({ params, body, ctx, call }) =>
+      ctx.directory.call.AddTeamMember({ teamId: params.id, ...body }, call),
   }),
   route({
     method: 'patch',
@@ -107,7 +123,10 @@ export const teamRoutes = [
     body: z.strictObject({ role: z.enum(TEAM_ROLES) }),
     response: team,
     handler: async ({ params, body, ctx, call }) =>
-      ctx.directory.call.UpdateTeamMember({ teamId: params.id, userId: params.userId, role: body.role }, call),
+      ctx.directory.call.UpdateTeamMember(
+        { teamId: params.id, userId: params.userId, role: body.role },
+        call,
+      ),
   }),
   route({
     method: 'delete',
@@ -117,7 +136,8 @@ export const teamRoutes = [
     summary: 'Remove a member from the team',
     params: memberParams,
     status: 204,
-    handler: async ({ params, ctx, call }) => ctx.directory.call.RemoveTeamMember({ teamId: params.id, userId: params.userId }, call),
+    handler: async ({ params, ctx, call }) =>
+      ctx.directory.call.RemoveTeamMember({ teamId: params.id, userId: params.userId }, call),
   }),
   route({
     method: 'get',
@@ -134,7 +154,8 @@ export const teamRoutes = [
     path: '/teams/:id/schedule',
     access: 'admin',
     tag: 'Teams',
-    summary: 'Create or replace the working hours: IANA time zone, weekly intervals (none = around the clock), holidays',
+    summary:
+      'Create or replace the working hours: IANA time zone, weekly intervals (none = around the clock), holidays',
     params: idParam,
     body: z.strictObject({
       timezone: z.string().min(1).max(64),
@@ -160,7 +181,12 @@ export const teamRoutes = [
     tag: 'Teams',
     summary: 'Whether the team is in working hours now, and when that changes next',
     params: idParam,
-    response: z.object({ open: z.boolean(), now: timestamp, nextChangeAt: nullable(timestamp), timezone: z.string() }),
+    response: z.object({
+      open: z.boolean(),
+      now: timestamp,
+      nextChangeAt: nullable(timestamp),
+      timezone: z.string(),
+    }),
     handler: async ({ params, ctx, call }) => ctx.directory.call.GetScheduleStatus(params, call),
   }),
 ];

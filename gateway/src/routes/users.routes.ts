@@ -25,7 +25,11 @@ export const userRoutes = [
     access: 'admin',
     tag: 'Users',
     summary: 'Create a user and e-mail them an invitation to set their password',
-    body: z.strictObject({ email: z.email().max(320), name: z.string().trim().min(1).max(200), role: z.enum(ROLES).optional() }),
+    body: z.strictObject({
+      email: z.email().max(320),
+      name: z.string().trim().min(1).max(200),
+      role: z.enum(ROLES).optional(),
+    }),
     status: 201,
     response: user,
     handler: async ({ body, ctx, call }) => ctx.directory.call.CreateUser(body, call),
@@ -92,7 +96,8 @@ export const userRoutes = [
     params: idParam,
     body: z.strictObject({ status: z.enum(USER_STATUSES) }),
     response: user,
-    handler: async ({ params, body, ctx, call }) => ctx.directory.call.SetUserStatus({ id: params.id, status: body.status }, call),
+    handler: async ({ params, body, ctx, call }) =>
+      ctx.directory.call.SetUserStatus({ id: params.id, status: body.status }, call),
   }),
   route({
     method: 'post',

@@ -35,7 +35,10 @@ function generate(outDir) {
     outDir,
   ];
   const bin = require.resolve('@grpc/proto-loader/build/bin/proto-loader-gen-types.js');
-  execFileSync(process.execPath, [bin, ...flags, ...protoFiles(protoRoot).sort()], { stdio: 'inherit', cwd: protoRoot });
+  execFileSync(process.execPath, [bin, ...flags, ...protoFiles(protoRoot).sort()], {
+    stdio: 'inherit',
+    cwd: protoRoot,
+  });
 }
 
 function listTree(dir) {
@@ -58,7 +61,10 @@ generate(fresh);
 const a = listTree(fresh);
 const b = listTree(target);
 const stale = [...new Set([...a, ...b])].filter(
-  (f) => !a.includes(f) || !b.includes(f) || !fs.readFileSync(path.join(fresh, f)).equals(fs.readFileSync(path.join(target, f))),
+  (f) =>
+    !a.includes(f) ||
+    !b.includes(f) ||
+    !fs.readFileSync(path.join(fresh, f)).equals(fs.readFileSync(path.join(target, f))),
 );
 fs.rmSync(fresh, { recursive: true, force: true });
 if (stale.length > 0) {

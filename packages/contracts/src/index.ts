@@ -1,4 +1,7 @@
 export * from './proto';
 export * from './events';
 export type * as directory from './generated/directory/v1/DirectoryService';
-export type { DirectoryServiceHandlers, DirectoryServiceClient } from './generated/directory/v1/DirectoryService';
+export type {
+  DirectoryServiceHandlers,
+  DirectoryServiceClient,
+} from './generated/directory/v1/DirectoryService';

@@ -13,7 +13,11 @@ export interface AccessTokenClaims {
 }
 
 /** ES256 access tokens: the directory signs with the private key, the gateway verifies with the public one. */
-export function signAccessToken(privateKeyPem: string, claims: AccessTokenClaims, lifetimeSeconds: number): string {
+export function signAccessToken(
+  privateKeyPem: string,
+  claims: AccessTokenClaims,
+  lifetimeSeconds: number,
+): string {
   return jwt.sign({ org: claims.orgId }, privateKeyPem, {
     algorithm: 'ES256',
     subject: claims.userId,
@@ -25,7 +29,11 @@ export function signAccessToken(privateKeyPem: string, claims: AccessTokenClaims
 
 export function verifyAccessToken(publicKeyPem: string, token: string): AccessTokenClaims {
   try {
-    const payload = jwt.verify(token, publicKeyPem, { algorithms: ['ES256'], issuer: ISSUER, audience: AUDIENCE }) as {
+    const payload = jwt.verify(token, publicKeyPem, {
+      algorithms: ['ES256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    }) as {
       sub: string;
       org: number;
     };

@@ -9,7 +9,9 @@ export class ConfigError extends Error {}
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+  );
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
@@ -21,4 +23,6 @@ export const optionalString = () =>
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
 /** Log levels accepted by pino. */
-export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { DomainError, GRPC_STATUS_BY_KIND, HTTP_STATUS_BY_GRPC, type ErrorKind } from './errors';
+import { DomainError, GRPC_STATUS_BY_KIND, type ErrorKind } from './errors';
 import { fromServiceError, toServiceError } from './grpc/errors';
 import { createLogger } from './logger';
 
@@ -34,16 +34,28 @@ describe('gRPC status → HTTP status', () => {
     [grpc.status.DATA_LOSS, 500],
     [grpc.status.UNIMPLEMENTED, 500],
   ])('%s → %s', (status, http) => {
-    const error = Object.assign(new Error('x'), { code: status, details: 'd', metadata: new grpc.Metadata() });
+    const error = Object.assign(new Error('x'), {
+      code: status,
+      details: 'd',
+      metadata: new grpc.Metadata(),
+    });
     expect(fromServiceError(error as grpc.ServiceError).httpStatus).toBe(http);
   });
 });
 
 describe('errors across the wire', () => {
   it('carry the machine code and field errors in trailing metadata', () => {
-    const sent = toServiceError(new DomainError('invalid', 'VALIDATION_FAILED', 'bad', [{ path: 'email', message: 'Invalid' }]), logger);
+    const sent = toServiceError(
+      new DomainError('invalid', 'VALIDATION_FAILED', 'bad', [{ path: 'email', message: 'Invalid' }]),
+      logger,
+    );
     const received = fromServiceError({ ...sent, message: '', name: 'Error' } as grpc.ServiceError);
-    expect(received).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED', message: 'bad', fields: [{ path: 'email', message: 'Invalid' }] });
+    expect(received).toMatchObject({
+      httpStatus: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'bad',
+      fields: [{ path: 'email', message: 'Invalid' }],
+    });
   });
 
   it('hide unexpected errors behind an error id', () => {

@@ -1,7 +1,8 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
 /** The kinds of failure the domain can name. Everything else is a bug (500 with an error id). */
-export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'unavailable' | 'rate_limited';
+export type ErrorKind =
+  'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'unavailable' | 'rate_limited';
 
 export interface FieldError {
   path: string;

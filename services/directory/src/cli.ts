@@ -22,12 +22,19 @@ async function main(argv: string[]): Promise<number> {
       'client-id': { type: 'string' },
     },
   });
-  if (positionals[0] !== 'create-organization' || !values.name || !values['admin-email'] || !values['admin-password']) {
+  if (
+    positionals[0] !== 'create-organization' ||
+    !values.name ||
+    !values['admin-email'] ||
+    !values['admin-password']
+  ) {
     console.error(USAGE);
     return 2;
   }
   const url = process.env.DIRECTORY_DATABASE_URL ?? process.env.DATABASE_URL;
-  const database = url ? openPostgres(url, { max: 1 }) : await openPglite(path.resolve(process.env.DATA_DIR ?? './data', 'pglite'));
+  const database = url
+    ? openPostgres(url, { max: 1 })
+    : await openPglite(path.resolve(process.env.DATA_DIR ?? './data', 'pglite'));
   try {
     await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
     const deps: DirectoryDeps = {
@@ -35,20 +42,32 @@ async function main(argv: string[]): Promise<number> {
       // No relay here: the directory service publishes these outbox rows when it next runs.
       events: createEventRecorder({ nudge: () => undefined }, () => new Date()),
       mailer: { send: async () => undefined },
-      settings: { accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, invitationTtlHours: 168, publicUrl: '', signingKeys: generateSigningKeys() },
+      settings: {
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlDays: 30,
+        invitationTtlHours: 168,
+        publicUrl: '',
+        signingKeys: generateSigningKeys(),
+      },
       logger: createLogger('directory-cli', 'warn'),
       now: () => new Date(),
     };
     const created = await createOrganization(deps, PLATFORM_CALLER, {
       clientId: values['client-id'] ? Number(values['client-id']) : undefined,
       name: values.name,
-      admin: { email: values['admin-email'], name: values['admin-name'] ?? values['admin-email'], password: values['admin-password'] },
+      admin: {
+        email: values['admin-email'],
+        name: values['admin-name'] ?? values['admin-email'],
+        password: values['admin-password'],
+      },
     });
     console.log(JSON.stringify(created));
     return 0;
   } catch (error) {
     if (error instanceof DomainError) {
-      console.error(`${error.code}: ${error.message}${error.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('')}`);
+      console.error(
+        `${error.code}: ${error.message}${error.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('')}`,
+      );
       return 1;
     }
     throw error;

@@ -1,10 +1,22 @@
 import { directoryEventSchemas, type DirectoryEventData, type DirectoryEventType } from '@inbox/contracts';
-import { appendToOutbox, newId, REQUEST_ID_METADATA, type CallerContext, type Db, type OutboxRelay } from '@inbox/platform';
+import {
+  appendToOutbox,
+  newId,
+  REQUEST_ID_METADATA,
+  type CallerContext,
+  type Db,
+  type OutboxRelay,
+} from '@inbox/platform';
 import { outbox } from './db/schema';
 
 /** Writes domain events into the outbox inside the caller's transaction; the relay publishes them. */
 export interface EventRecorder {
-  record<T extends DirectoryEventType>(tx: Db, caller: CallerContext, type: T, data: DirectoryEventData<T>): Promise<void>;
+  record<T extends DirectoryEventType>(
+    tx: Db,
+    caller: CallerContext,
+    type: T,
+    data: DirectoryEventData<T>,
+  ): Promise<void>;
   /** Call after the transaction commits: the relay publishes at once instead of at its next poll. */
   flush(): void;
 }

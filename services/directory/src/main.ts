@@ -1,4 +1,11 @@
-import { ConfigError, createLogger, loadConfig, onShutdown, openPostgres, RabbitMqBus } from '@inbox/platform';
+import {
+  ConfigError,
+  createLogger,
+  loadConfig,
+  onShutdown,
+  openPostgres,
+  RabbitMqBus,
+} from '@inbox/platform';
 import { startDirectoryApp } from './app';
 import { directoryConfigSchema } from './config';
 import { createMailer } from './mail/mailer';

@@ -35,6 +35,15 @@ export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
     definition: directoryServiceDefinition(),
     implementation: implementation as unknown as ServiceBinding['implementation'],
     // The gateway calls these before it knows a principal (or to learn it).
-    anonymousMethods: ['Login', 'Refresh', 'Logout', 'AcceptInvite', 'AuthenticateApiKey', 'GetUserPrincipal', 'RecordApiKeyUsage', 'CreateOrganization'],
+    anonymousMethods: [
+      'Login',
+      'Refresh',
+      'Logout',
+      'AcceptInvite',
+      'AuthenticateApiKey',
+      'GetUserPrincipal',
+      'RecordApiKeyUsage',
+      'CreateOrganization',
+    ],
   };
 }

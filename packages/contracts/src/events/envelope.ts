@@ -9,7 +9,9 @@ export const eventEnvelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-export type EventEnvelope<T = Record<string, unknown>> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
+export type EventEnvelope<T = Record<string, unknown>> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & {
+  data: T;
+};
 
 /**
  * Names on the broker. Changing a value strands messages in the old queue or exchange:

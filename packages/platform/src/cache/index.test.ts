@@ -1,4 +1,11 @@
-import { MemoryCache, MemoryRateLimiter, RedisCache, RedisRateLimiter, createCache, createRateLimiter } from './index';
+import {
+  MemoryCache,
+  MemoryRateLimiter,
+  RedisCache,
+  RedisRateLimiter,
+  createCache,
+  createRateLimiter,
+} from './index';
 
 describe('cache factories', () => {
   it('use memory without a Redis URL', async () => {

@@ -28,5 +28,7 @@ export function createCache(redisUrl: string | undefined, options: CreateCacheOp
  * process opens one Redis connection for both; anything else gives a per-process limiter.
  */
 export function createRateLimiter(cache: Cache | undefined): RateLimiter {
-  return cache instanceof RedisCache ? new RedisRateLimiter(cache.client, cache.keyPrefix) : new MemoryRateLimiter();
+  return cache instanceof RedisCache
+    ? new RedisRateLimiter(cache.client, cache.keyPrefix)
+    : new MemoryRateLimiter();
 }

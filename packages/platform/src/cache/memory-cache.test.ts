@@ -67,7 +67,11 @@ describe('MemoryCache', () => {
     await cache.set('c', false, 1_000);
     expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual([0, null, false]);
     await cache.del('a', 'b', 'missing');
-    expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual([undefined, undefined, false]);
+    expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual([
+      undefined,
+      undefined,
+      false,
+    ]);
     expect(await cache.healthy()).toBe(true);
     await cache.close();
     expect(cache.size).toBe(0);

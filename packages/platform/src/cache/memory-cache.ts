@@ -28,7 +28,8 @@ export class MemoryCache implements Cache {
 
   constructor(options: MemoryCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 50_000;
-    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) throw new RangeError(`maxEntries must be a positive integer, got ${this.maxEntries}`);
+    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1)
+      throw new RangeError(`maxEntries must be a positive integer, got ${this.maxEntries}`);
     this.now = options.now ?? Date.now;
   }
 

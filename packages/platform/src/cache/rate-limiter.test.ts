@@ -20,7 +20,9 @@ function behavesLikeARateLimiter(limiter: () => RateLimiter) {
   });
 
   it('counts concurrent hits exactly', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => limiter().hit('concurrent', 7, 10_000)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => limiter().hit('concurrent', 7, 10_000)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(7);
   });
 
@@ -37,11 +39,19 @@ function behavesLikeARateLimiter(limiter: () => RateLimiter) {
     expect((await limiter().hit('reset', 2, 300)).allowed).toBe(false);
     // The previous window still weighs in after one window; after two nothing of it is left.
     await sleep(650);
-    expect(await limiter().hit('reset', 2, 300)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    expect(await limiter().hit('reset', 2, 300)).toEqual({
+      allowed: true,
+      remaining: 1,
+      retryAfterSeconds: 0,
+    });
   });
 
   it('refuses a limit below 1 and rejects invalid windows', async () => {
-    expect(await limiter().hit('zero', 0, 1_000)).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    expect(await limiter().hit('zero', 0, 1_000)).toEqual({
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: 1,
+    });
     await expect(limiter().hit('bad', 1, 0)).rejects.toThrow(RangeError);
   });
 }
@@ -53,7 +63,9 @@ describe('MemoryRateLimiter', () => {
   it('does not let a burst at a window edge double the limit', async () => {
     let now = 999; // last millisecond of window 0
     const edge = new MemoryRateLimiter({ now: () => now });
-    const burst = async (n: number) => (await Promise.all(Array.from({ length: n }, () => edge.hit('k', 10, 1_000)))).filter((r) => r.allowed).length;
+    const burst = async (n: number) =>
+      (await Promise.all(Array.from({ length: n }, () => edge.hit('k', 10, 1_000)))).filter((r) => r.allowed)
+        .length;
     expect(await burst(20)).toBe(10);
     now = 1_000; // a fixed window would allow 10 more here
     expect(await burst(20)).toBe(0);
@@ -63,7 +75,7 @@ describe('MemoryRateLimiter', () => {
 
   it('gives a Retry-After after which the next hit is allowed, and not a second earlier', async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let scenario = 0; scenario < 200; scenario++) {
       let now = Math.floor(random() * 1e9);
       const limiter = new MemoryRateLimiter({ now: () => now });

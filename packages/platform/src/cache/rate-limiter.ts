@@ -25,7 +25,13 @@ function fits(limit: number, windowMs: number, offsetMs: number, previous: numbe
 }
 
 /** Milliseconds until a hit would be allowed, if nothing else hits the key meanwhile. */
-function waitMs(limit: number, windowMs: number, offsetMs: number, previous: number, current: number): number {
+function waitMs(
+  limit: number,
+  windowMs: number,
+  offsetMs: number,
+  previous: number,
+  current: number,
+): number {
   const room = limit - 1; // the estimate a hit may find and still fit
   if (room < 0) return windowMs; // a limit below 1 refuses everything; ask again a window later
   if (current <= room && previous > 0) {
@@ -36,7 +42,14 @@ function waitMs(limit: number, windowMs: number, offsetMs: number, previous: num
   return windowMs - offsetMs + windowMs * (1 - room / current);
 }
 
-function decision(limit: number, windowMs: number, offsetMs: number, previous: number, current: number, allowed: boolean): RateLimitDecision {
+function decision(
+  limit: number,
+  windowMs: number,
+  offsetMs: number,
+  previous: number,
+  current: number,
+  allowed: boolean,
+): RateLimitDecision {
   if (!allowed) {
     const seconds = Math.ceil(waitMs(limit, windowMs, offsetMs, previous, current) / 1000);
     return { allowed, remaining: 0, retryAfterSeconds: Math.max(1, seconds) };
@@ -48,7 +61,8 @@ function decision(limit: number, windowMs: number, offsetMs: number, previous: n
 /** Returns whole milliseconds: the Lua script does integer window arithmetic, and both must agree. */
 function checkedWindow(limit: number, windowMs: number): number {
   if (!Number.isFinite(limit)) throw new RangeError(`limit must be a finite number, got ${limit}`);
-  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError(`windowMs must be a positive number, got ${windowMs}`);
+  if (!Number.isFinite(windowMs) || windowMs <= 0)
+    throw new RangeError(`windowMs must be a positive number, got ${windowMs}`);
   return Math.ceil(windowMs);
 }
 
@@ -165,7 +179,11 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const w = checkedWindow(limit, windowMs);
     const redis = this.client as unknown as ScriptedRedis;
-    const [allowed, current, previous, offsetMs] = await redis[COMMAND](`${this.keyPrefix}rl:${w}:${key}`, limit, w);
+    const [allowed, current, previous, offsetMs] = await redis[COMMAND](
+      `${this.keyPrefix}rl:${w}:${key}`,
+      limit,
+      w,
+    );
     return decision(limit, w, offsetMs, previous, current, allowed === 1);
   }
 }

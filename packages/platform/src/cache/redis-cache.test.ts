@@ -5,7 +5,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('RedisCache without a server', () => {
   it('reports unhealthy quickly and closes', async () => {
     const errors: Error[] = [];
-    const cache = RedisCache.connect('redis://127.0.0.1:1', { keyPrefix: 'nowhere:', onError: (err) => errors.push(err), healthTimeoutMs: 300 });
+    const cache = RedisCache.connect('redis://127.0.0.1:1', {
+      keyPrefix: 'nowhere:',
+      onError: (err) => errors.push(err),
+      healthTimeoutMs: 300,
+    });
     const started = Date.now();
     expect(await cache.healthy()).toBe(false);
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -36,7 +40,9 @@ d('RedisCache', () => {
   it('round-trips JSON values under the prefix, with a PX expiry', async () => {
     await cache.set('user:1', { name: 'ada', roles: ['admin'], active: true }, 5_000);
     expect(await cache.get('user:1')).toEqual({ name: 'ada', roles: ['admin'], active: true });
-    expect(await cache.client.get(`${prefix}a:cache:user:1`)).toBe('{"name":"ada","roles":["admin"],"active":true}');
+    expect(await cache.client.get(`${prefix}a:cache:user:1`)).toBe(
+      '{"name":"ada","roles":["admin"],"active":true}',
+    );
     const ttl = await cache.client.pttl(`${prefix}a:cache:user:1`);
     expect(ttl).toBeGreaterThan(4_000);
     expect(ttl).toBeLessThanOrEqual(5_000);

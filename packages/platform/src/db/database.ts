@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import type { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import pg from 'pg';
 
 // The package's type map points CommonJS callers at ESM typings; the runtime export is CommonJS.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: import('@electric-sql/pglite').Extension };
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
 
 /** A Drizzle database over either driver; a transaction has the same type, so repositories take either. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -27,7 +27,11 @@ export interface Database {
 }
 
 /** Each service's migration journal: one table per service in a `drizzle` schema, apart from the service's own schema. */
-const journal = (schema: string, migrationsFolder: string) => ({ migrationsFolder, migrationsSchema: 'drizzle', migrationsTable: `${schema}_migrations` });
+const journal = (schema: string, migrationsFolder: string) => ({
+  migrationsFolder,
+  migrationsSchema: 'drizzle',
+  migrationsTable: `${schema}_migrations`,
+});
 
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
@@ -48,7 +52,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
         await migratePg(drizzlePg(client), journal(schema, migrationsFolder));
       } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+        await client
+          .query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+          .catch(() => undefined);
         client.release();
       }
     },

@@ -49,7 +49,9 @@ export function createGrpcClient<C>(ctor: grpc.ServiceClientConstructor, address
         metadata.set(CONTEXT_METADATA, options.callerToken);
         metadata.set(REQUEST_ID_METADATA, options.requestId);
         const deadline = Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS);
-        fn.call(raw, request, metadata, { deadline }, (error, answer) => (error ? reject(error) : resolve(answer)));
+        fn.call(raw, request, metadata, { deadline }, (error, answer) =>
+          error ? reject(error) : resolve(answer),
+        );
       });
   }
   return { call: call as PromiseClient<C>, raw, close: () => raw.close() };
@@ -59,14 +61,14 @@ export function createGrpcClient<C>(ctor: grpc.ServiceClientConstructor, address
 export function checkHealth(healthCtor: grpc.ServiceClientConstructor, address: string, deadlineMs = 2_000) {
   const client = new healthCtor(address, grpc.credentials.createInsecure());
   return new Promise<{ serving: boolean; detail: string }>((resolve) => {
-    (client as unknown as { Check: (r: object, o: grpc.CallOptions, cb: grpc.requestCallback<{ status: string }>) => void }).Check(
-      { service: '' },
-      { deadline: Date.now() + deadlineMs },
-      (error, answer) => {
-        client.close();
-        if (error) resolve({ serving: false, detail: error.details || error.message });
-        else resolve({ serving: answer?.status === 'SERVING', detail: answer?.status ?? 'UNKNOWN' });
-      },
-    );
+    (
+      client as unknown as {
+        Check: (r: object, o: grpc.CallOptions, cb: grpc.requestCallback<{ status: string }>) => void;
+      }
+    ).Check({ service: '' }, { deadline: Date.now() + deadlineMs }, (error, answer) => {
+      client.close();
+      if (error) resolve({ serving: false, detail: error.details || error.message });
+      else resolve({ serving: answer?.status === 'SERVING', detail: answer?.status ?? 'UNKNOWN' });
+    });
   });
 }

@@ -18,7 +18,8 @@ export function toServiceError(error: unknown, logger: Logger): Partial<grpc.Sta
   const metadata = new grpc.Metadata();
   if (error instanceof DomainError) {
     metadata.set(ERROR_CODE_METADATA, error.code);
-    if (error.fields.length > 0) metadata.set(ERROR_FIELDS_METADATA, Buffer.from(JSON.stringify(error.fields)));
+    if (error.fields.length > 0)
+      metadata.set(ERROR_FIELDS_METADATA, Buffer.from(JSON.stringify(error.fields)));
     return { code: GRPC_STATUS_BY_KIND[error.kind], details: error.message, metadata };
   }
   const errorId = newId();

@@ -37,10 +37,16 @@ function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function adapt(name: string, impl: UnaryImpl<unknown, unknown>, allowAnonymous: boolean, opts: GrpcServerOptions) {
+function adapt(
+  name: string,
+  impl: UnaryImpl<unknown, unknown>,
+  allowAnonymous: boolean,
+  opts: GrpcServerOptions,
+) {
   const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
     const requestId = firstValue(call.metadata, REQUEST_ID_METADATA) ?? newId();
-    const fail = (error: unknown) => callback(toServiceError(error, opts.logger.child({ requestId, method: name })));
+    const fail = (error: unknown) =>
+      callback(toServiceError(error, opts.logger.child({ requestId, method: name })));
     let caller: CallerContext;
     try {
       const token = firstValue(call.metadata, CONTEXT_METADATA);
@@ -56,20 +62,31 @@ function adapt(name: string, impl: UnaryImpl<unknown, unknown>, allowAnonymous: 
   return handler;
 }
 
-/** The standard grpc.health.v1 service: SERVING only while `readiness` says so. */
-function healthService(readiness: () => Promise<boolean>): { definition: grpc.ServiceDefinition; impl: grpc.UntypedServiceImplementation } {
+/** Health service name that only says the process is alive (Kubernetes liveness probes). */
+export const LIVENESS_SERVICE = 'liveness';
+
+/**
+ * The standard grpc.health.v1 service: the overall status ('') is SERVING only while `readiness`
+ * says so (a database ping); `liveness` is SERVING while the process answers at all.
+ */
+function healthService(readiness: () => Promise<boolean>): {
+  definition: grpc.ServiceDefinition;
+  impl: grpc.UntypedServiceImplementation;
+} {
   const proto = loadProto(PROTO_FILES.health) as unknown as {
     grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
   };
-  const status = async () => ((await readiness().catch(() => false)) ? 'SERVING' : 'NOT_SERVING');
+  const status = async (service: string) =>
+    service === LIVENESS_SERVICE || (await readiness().catch(() => false)) ? 'SERVING' : 'NOT_SERVING';
+  const serviceOf = (request: unknown) => (request as { service?: string }).service ?? '';
   return {
     definition: proto.grpc.health.v1.Health.service,
     impl: {
-      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-        status().then((s) => callback(null, { status: s }));
+      Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        status(serviceOf(call.request)).then((s) => callback(null, { status: s }));
       },
       Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
-        status().then((s) => {
+        status(serviceOf(call.request)).then((s) => {
           call.write({ status: s });
           call.end();
         });

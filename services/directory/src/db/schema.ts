@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { outboxTables } from '@inbox/platform';
 
 /** Everything the directory owns lives in this schema; no other service reads it. */
@@ -35,7 +45,9 @@ export const users = directory.table(
   },
   (t) => [
     // A deleted user's e-mail can be invited again.
-    uniqueIndex('users_org_email_active').on(t.orgId, t.email).where(sql`deleted_at is null`),
+    uniqueIndex('users_org_email_active')
+      .on(t.orgId, t.email)
+      .where(sql`deleted_at is null`),
     uniqueIndex('users_invitation_token').on(t.invitationTokenHash),
   ],
 );
@@ -53,7 +65,11 @@ export const refreshTokens = directory.table(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash').on(t.tokenHash), index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash').on(t.tokenHash),
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+  ],
 );
 
 export const teams = directory.table(
@@ -67,7 +83,11 @@ export const teams = directory.table(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teams_org_name_active').on(t.orgId, sql`lower(${t.name})`).where(sql`active`)],
+  (t) => [
+    uniqueIndex('teams_org_name_active')
+      .on(t.orgId, sql`lower(${t.name})`)
+      .where(sql`active`),
+  ],
 );
 
 export const teamMembers = directory.table(

@@ -6,7 +6,8 @@ export function requireAdmin(caller: CallerContext): void {
 }
 
 export function requireOrganization(caller: CallerContext): void {
-  if (caller.orgId <= 0 || (caller.kind !== 'USER' && caller.kind !== 'API_KEY')) throw forbidden('No organization in the caller context');
+  if (caller.orgId <= 0 || (caller.kind !== 'USER' && caller.kind !== 'API_KEY'))
+    throw forbidden('No organization in the caller context');
 }
 
 /** The actor recorded on events: the user behind the call. */

@@ -8,7 +8,9 @@ describe('tag palette', () => {
     [' Red ', '#EF4444'],
   ])('accepts %s as %s', (input, hex) => expect(paletteColor(input)).toBe(hex));
 
-  it.each(['#123456', 'magenta', '', 'rgb(0,0,0)'])('refuses %s', (input) => expect(paletteColor(input)).toBeNull());
+  it.each(['#123456', 'magenta', '', 'rgb(0,0,0)'])('refuses %s', (input) =>
+    expect(paletteColor(input)).toBeNull(),
+  );
 
   it('has unique names and colours', () => {
     expect(new Set(TAG_PALETTE.map((c) => c.name)).size).toBe(TAG_PALETTE.length);

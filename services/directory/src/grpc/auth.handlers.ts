@@ -27,5 +27,6 @@ export const authHandlers = (deps: DirectoryDeps) =>
       return {};
     },
     AcceptInvite: async ({ token, password }) => encodeTokens(await acceptInvite(deps, token, password)),
-    GetUserPrincipal: async ({ orgId, userId }) => encodePrincipal(await getUserPrincipal(deps, orgId, userId)),
+    GetUserPrincipal: async ({ orgId, userId }) =>
+      encodePrincipal(await getUserPrincipal(deps, orgId, userId)),
   }) satisfies Partial<DirectoryImpl>;

@@ -29,7 +29,13 @@ export const userHandlers = (deps: DirectoryDeps) =>
     ListUsers: async (req, caller) => ({ data: (await listUsers(deps, caller, req)).map(encodeUser) }),
     GetUser: async ({ id }, caller) => encodeUser(await getUser(deps, caller, id)),
     CreateUser: async (req, caller) =>
-      encodeUser(await createUser(deps, caller, { email: req.email, name: req.name, role: req.role as Role | undefined })),
+      encodeUser(
+        await createUser(deps, caller, {
+          email: req.email,
+          name: req.name,
+          role: req.role as Role | undefined,
+        }),
+      ),
     UpdateUser: async ({ id, role, ...patch }, caller) =>
       encodeUser(await updateUser(deps, caller, id, { ...patch, role: role as Role | undefined })),
     DeleteUser: async ({ id }, caller) => {
@@ -37,6 +43,13 @@ export const userHandlers = (deps: DirectoryDeps) =>
       return {};
     },
     ResendInvite: async ({ id }, caller) => encodeUser(await resendInvite(deps, caller, id)),
-    SetUserStatus: async ({ id, status }, caller) => encodeUser(await setUserStatus(deps, caller, id, status as UserStatus)),
-    BulkUsers: async (req, caller) => bulkUsers(deps, caller, { action: req.action, mode: req.mode, ids: req.ids, filter: req.filter ?? undefined }),
+    SetUserStatus: async ({ id, status }, caller) =>
+      encodeUser(await setUserStatus(deps, caller, id, status as UserStatus)),
+    BulkUsers: async (req, caller) =>
+      bulkUsers(deps, caller, {
+        action: req.action,
+        mode: req.mode,
+        ids: req.ids,
+        filter: req.filter ?? undefined,
+      }),
   }) satisfies Partial<DirectoryImpl>;

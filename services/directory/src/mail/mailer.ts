@@ -16,7 +16,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
   if (!options.smtpUrl) {
     return {
       send: async (message) => {
-        options.logger.info({ mail: message }, `e-mail to ${message.to}: ${message.subject}\n${message.text}`);
+        options.logger.info(
+          { mail: message },
+          `e-mail to ${message.to}: ${message.subject}\n${message.text}`,
+        );
       },
     };
   }

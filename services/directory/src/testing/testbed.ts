@@ -1,4 +1,12 @@
-import { generateSigningKeys, openTestDatabase, createLogger, newId, type CallerContext, type Database, type Role } from '@inbox/platform';
+import {
+  generateSigningKeys,
+  openTestDatabase,
+  createLogger,
+  newId,
+  type CallerContext,
+  type Database,
+  type Role,
+} from '@inbox/platform';
 import type { DirectoryDeps } from '../deps';
 import { createEventRecorder } from '../events';
 import type { MailMessage } from '../mail/mailer';

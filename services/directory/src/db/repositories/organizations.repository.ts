@@ -9,7 +9,11 @@ export const organizationsRepository = {
     (await db.select().from(organizations).where(eq(organizations.clientId, clientId)))[0],
 
   nextClientId: async (db: Db): Promise<number> =>
-    (await db.select({ next: sql<number>`coalesce(max(${organizations.clientId}), 0)::int + 1` }).from(organizations))[0].next,
+    (
+      await db
+        .select({ next: sql<number>`coalesce(max(${organizations.clientId}), 0)::int + 1` })
+        .from(organizations)
+    )[0].next,
 
   insert: async (db: Db, row: typeof organizations.$inferInsert): Promise<OrganizationRow> =>
     (await db.insert(organizations).values(row).returning())[0],

@@ -16,7 +16,9 @@ export const refreshTokensRepository = {
       await db
         .update(refreshTokens)
         .set({ rotatedAt: at })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+        )
         .returning({ id: refreshTokens.id })
     ).length === 1,
 

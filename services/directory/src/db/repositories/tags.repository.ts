@@ -5,10 +5,20 @@ import { tags } from '../schema';
 export type TagRow = typeof tags.$inferSelect;
 
 export const tagsRepository = {
-  list: (db: Db, orgId: number) => db.select().from(tags).where(eq(tags.orgId, orgId)).orderBy(asc(sql`lower(${tags.name})`)),
+  list: (db: Db, orgId: number) =>
+    db
+      .select()
+      .from(tags)
+      .where(eq(tags.orgId, orgId))
+      .orderBy(asc(sql`lower(${tags.name})`)),
 
   find: async (db: Db, orgId: number, id: string): Promise<TagRow | undefined> =>
-    (await db.select().from(tags).where(and(eq(tags.orgId, orgId), eq(tags.id, id))))[0],
+    (
+      await db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.orgId, orgId), eq(tags.id, id)))
+    )[0],
 
   nameTaken: async (db: Db, orgId: number, name: string, exceptId?: string): Promise<boolean> => {
     const rows = await db
@@ -18,9 +28,15 @@ export const tagsRepository = {
     return rows.some((r) => r.id !== exceptId);
   },
 
-  insert: async (db: Db, row: typeof tags.$inferInsert): Promise<TagRow> => (await db.insert(tags).values(row).returning())[0],
+  insert: async (db: Db, row: typeof tags.$inferInsert): Promise<TagRow> =>
+    (await db.insert(tags).values(row).returning())[0],
 
-  update: async (db: Db, orgId: number, id: string, patch: Partial<typeof tags.$inferInsert>): Promise<TagRow | undefined> =>
+  update: async (
+    db: Db,
+    orgId: number,
+    id: string,
+    patch: Partial<typeof tags.$inferInsert>,
+  ): Promise<TagRow | undefined> =>
     (
       await db
         .update(tags)
@@ -30,5 +46,10 @@ export const tagsRepository = {
     )[0],
 
   delete: async (db: Db, orgId: number, id: string): Promise<boolean> =>
-    (await db.delete(tags).where(and(eq(tags.orgId, orgId), eq(tags.id, id))).returning({ id: tags.id })).length > 0,
+    (
+      await db
+        .delete(tags)
+        .where(and(eq(tags.orgId, orgId), eq(tags.id, id)))
+        .returning({ id: tags.id })
+    ).length > 0,
 };

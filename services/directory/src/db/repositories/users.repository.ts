@@ -32,21 +32,49 @@ export const usersRepository = {
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
 
   listIds: async (db: Db, orgId: number, filter: UserFilter = {}): Promise<string[]> =>
-    (await db.select({ id: users.id }).from(users).where(and(active(orgId), filterClause(filter))).orderBy(asc(users.id))).map((r) => r.id),
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(active(orgId), filterClause(filter)))
+        .orderBy(asc(users.id))
+    ).map((r) => r.id),
 
   find: async (db: Db, orgId: number, id: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(and(active(orgId), eq(users.id, id))))[0],
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(active(orgId), eq(users.id, id)))
+    )[0],
 
   findByEmail: async (db: Db, orgId: number, email: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(and(active(orgId), eq(users.email, email))))[0],
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(active(orgId), eq(users.email, email)))
+    )[0],
 
   findByInvitation: async (db: Db, tokenHash: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(and(eq(users.invitationTokenHash, tokenHash), isNull(users.deletedAt))))[0],
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.invitationTokenHash, tokenHash), isNull(users.deletedAt)))
+    )[0],
 
   findActiveIds: async (db: Db, orgId: number, ids: string[]): Promise<Set<string>> =>
     ids.length === 0
       ? new Set()
-      : new Set((await db.select({ id: users.id }).from(users).where(and(active(orgId), inArray(users.id, ids)))).map((r) => r.id)),
+      : new Set(
+          (
+            await db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(active(orgId), inArray(users.id, ids)))
+          ).map((r) => r.id),
+        ),
 
   countOtherAdmins: async (db: Db, orgId: number, exceptId: string): Promise<number> =>
     (
@@ -56,9 +84,15 @@ export const usersRepository = {
         .where(and(active(orgId), eq(users.role, 'ADMIN'), ne(users.id, exceptId)))
     )[0].n,
 
-  insert: async (db: Db, row: typeof users.$inferInsert): Promise<UserRow> => (await db.insert(users).values(row).returning())[0],
+  insert: async (db: Db, row: typeof users.$inferInsert): Promise<UserRow> =>
+    (await db.insert(users).values(row).returning())[0],
 
-  update: async (db: Db, orgId: number, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> =>
+  update: async (
+    db: Db,
+    orgId: number,
+    id: string,
+    patch: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow | undefined> =>
     (
       await db
         .update(users)
@@ -69,7 +103,9 @@ export const usersRepository = {
 
   /** Row lock for changes that check other rows first (the last admin must stay). */
   lockOrganizationAdmins: (db: Db, orgId: number) =>
-    db.execute(sql`select id from directory.users where org_id = ${orgId} and role = 'ADMIN' and deleted_at is null for update`),
+    db.execute(
+      sql`select id from directory.users where org_id = ${orgId} and role = 'ADMIN' and deleted_at is null for update`,
+    ),
 };
 
 /** A deleted user leaves every team: memberships of deleted users would only confuse routing. */

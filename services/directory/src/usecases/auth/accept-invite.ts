@@ -7,17 +7,27 @@ import { issueTokens, type IssuedTokens } from './issue-tokens';
 
 export function checkPassword(password: string, path = 'password'): void {
   if (password.length < MIN_PASSWORD_LENGTH)
-    throw invalid('VALIDATION_FAILED', 'The password is too short', [{ path, message: `At least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw invalid('VALIDATION_FAILED', 'The password is too short', [
+      { path, message: `At least ${MIN_PASSWORD_LENGTH} characters` },
+    ]);
 }
 
 /** Sets the invited user's password and signs them in; the invitation link works once. */
-export async function acceptInvite(deps: DirectoryDeps, token: string, password: string): Promise<IssuedTokens> {
+export async function acceptInvite(
+  deps: DirectoryDeps,
+  token: string,
+  password: string,
+): Promise<IssuedTokens> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   return deps.db.transaction(async (tx) => {
     const user = await usersRepository.findByInvitation(tx, sha256(token));
     if (!user || !user.invitationExpiresAt || user.invitationExpiresAt <= deps.now())
-      throw new DomainError('unauthenticated', 'INVALID_INVITATION', 'The invitation is invalid or has expired');
+      throw new DomainError(
+        'unauthenticated',
+        'INVALID_INVITATION',
+        'The invitation is invalid or has expired',
+      );
     const row = (await usersRepository.update(tx, user.orgId, user.id, {
       passwordHash,
       invitationTokenHash: null,

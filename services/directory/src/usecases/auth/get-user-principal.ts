@@ -12,7 +12,11 @@ export interface PrincipalView {
 }
 
 /** Who a valid access token speaks for right now: a deleted user is refused, a changed role applies at once. */
-export async function getUserPrincipal(deps: DirectoryDeps, orgId: number, userId: string): Promise<PrincipalView> {
+export async function getUserPrincipal(
+  deps: DirectoryDeps,
+  orgId: number,
+  userId: string,
+): Promise<PrincipalView> {
   const user = await usersRepository.find(deps.db, orgId, userId);
   if (!user) throw unauthenticated('The user no longer exists');
   return { orgId, kind: 'USER', id: user.id, role: user.role, userId: user.id, expiresAt: null };

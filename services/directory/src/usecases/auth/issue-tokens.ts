@@ -13,7 +13,12 @@ export interface IssuedTokens {
 }
 
 /** A new access token and a refresh token in `familyId` (a new family at login). */
-export async function issueTokens(deps: DirectoryDeps, tx: Db, user: UserRow, familyId = newId()): Promise<IssuedTokens> {
+export async function issueTokens(
+  deps: DirectoryDeps,
+  tx: Db,
+  user: UserRow,
+  familyId = newId(),
+): Promise<IssuedTokens> {
   const refreshToken = newSecret();
   const now = deps.now();
   await refreshTokensRepository.insert(tx, {
@@ -26,7 +31,11 @@ export async function issueTokens(deps: DirectoryDeps, tx: Db, user: UserRow, fa
   });
   const { accessTokenTtlSeconds, signingKeys } = deps.settings;
   return {
-    accessToken: signAccessToken(signingKeys.privateKeyPem, { userId: user.id, orgId: user.orgId }, accessTokenTtlSeconds),
+    accessToken: signAccessToken(
+      signingKeys.privateKeyPem,
+      { userId: user.id, orgId: user.orgId },
+      accessTokenTtlSeconds,
+    ),
     refreshToken,
     tokenType: 'Bearer',
     expiresIn: accessTokenTtlSeconds,

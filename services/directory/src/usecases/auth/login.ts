@@ -15,7 +15,11 @@ export const invalidCredentials = () =>
 
 /** The same answer, after the same work, whether the e-mail is unknown or the password wrong. */
 export async function login(deps: DirectoryDeps, credentials: Credentials): Promise<IssuedTokens> {
-  const user = await usersRepository.findByEmail(deps.db, credentials.clientId, credentials.email.trim().toLowerCase());
+  const user = await usersRepository.findByEmail(
+    deps.db,
+    credentials.clientId,
+    credentials.email.trim().toLowerCase(),
+  );
   const ok = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !user.passwordHash || !ok) throw invalidCredentials();
   const tokens = await deps.db.transaction(async (tx) => {

@@ -5,7 +5,12 @@ import { usersRepository } from '../../db/repositories/users.repository';
 import type { DirectoryDeps } from '../../deps';
 import { issueTokens, type IssuedTokens } from './issue-tokens';
 
-const refused = () => new DomainError('unauthenticated', 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked');
+const refused = () =>
+  new DomainError(
+    'unauthenticated',
+    'INVALID_REFRESH_TOKEN',
+    'The refresh token is invalid, expired or revoked',
+  );
 
 /**
  * Rotation: each refresh token works once. Presenting one that was already used means it leaked

@@ -17,13 +17,20 @@ export interface CreatedOrganization {
   adminUserId: string;
 }
 
-const organizationExists = (clientId: number) => conflict('ORGANIZATION_EXISTS', `Organization ${clientId} already exists`);
+const organizationExists = (clientId: number) =>
+  conflict('ORGANIZATION_EXISTS', `Organization ${clientId} already exists`);
 
 /** Platform operators only (the platform API and the CLI): an organization and its first Admin, who can sign in at once. */
-export async function createOrganization(deps: DirectoryDeps, caller: CallerContext, input: NewOrganization): Promise<CreatedOrganization> {
+export async function createOrganization(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  input: NewOrganization,
+): Promise<CreatedOrganization> {
   if (caller.kind !== 'PLATFORM') throw forbidden('Only platform operators create organizations');
   if (input.clientId !== undefined && (!Number.isInteger(input.clientId) || input.clientId < 1))
-    throw invalid('VALIDATION_FAILED', 'clientId must be a positive integer', [{ path: 'clientId', message: 'Positive integer' }]);
+    throw invalid('VALIDATION_FAILED', 'clientId must be a positive integer', [
+      { path: 'clientId', message: 'Positive integer' },
+    ]);
   checkPassword(input.admin.password, 'admin.password');
   const passwordHash = await hashPassword(input.admin.password);
   try {
@@ -59,7 +66,10 @@ export const PLATFORM_CALLER: CallerContext = {
 };
 
 /** The all-in-one start: creates the bootstrap organization and its Admin when absent. Returns whether it did. */
-export async function ensureOrganization(deps: DirectoryDeps, input: Required<Pick<NewOrganization, 'clientId'>> & NewOrganization): Promise<boolean> {
+export async function ensureOrganization(
+  deps: DirectoryDeps,
+  input: Required<Pick<NewOrganization, 'clientId'>> & NewOrganization,
+): Promise<boolean> {
   if (await organizationsRepository.find(deps.db, input.clientId)) return false;
   try {
     await createOrganization(deps, PLATFORM_CALLER, input);

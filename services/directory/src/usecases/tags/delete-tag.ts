@@ -9,7 +9,10 @@ export async function deleteTag(deps: DirectoryDeps, caller: CallerContext, id: 
   requireOrganization(caller);
   await deps.db.transaction(async (tx) => {
     if (!(await tagsRepository.delete(tx, caller.orgId, id))) throw notFound('Tag');
-    await deps.events.record(tx, caller, DIRECTORY_EVENTS.tagDeleted, { tagId: id, actorId: actorOf(caller) });
+    await deps.events.record(tx, caller, DIRECTORY_EVENTS.tagDeleted, {
+      tagId: id,
+      actorId: actorOf(caller),
+    });
   });
   deps.events.flush();
 }

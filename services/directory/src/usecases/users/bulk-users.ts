@@ -19,15 +19,23 @@ export interface BulkOutcome {
 export const MAX_BULK_IDS = 500;
 
 /** Each user is deleted in its own transaction, so one refusal (the last Admin, yourself) does not undo the others. */
-export async function bulkUsers(deps: DirectoryDeps, caller: CallerContext, selection: BulkSelection): Promise<BulkOutcome> {
+export async function bulkUsers(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  selection: BulkSelection,
+): Promise<BulkOutcome> {
   requireOrganization(caller);
   requireAdmin(caller);
-  if (selection.action !== 'delete') throw invalid('VALIDATION_FAILED', 'Unknown bulk action', [{ path: 'action', message: 'Use delete' }]);
+  if (selection.action !== 'delete')
+    throw invalid('VALIDATION_FAILED', 'Unknown bulk action', [{ path: 'action', message: 'Use delete' }]);
   const ids =
     selection.mode === 'all'
       ? await usersRepository.listIds(deps.db, caller.orgId, selection.filter ?? {})
       : [...new Set(selection.ids)];
-  if (ids.length > MAX_BULK_IDS) throw invalid('VALIDATION_FAILED', `At most ${MAX_BULK_IDS} users at once`, [{ path: 'selection', message: 'Too many users' }]);
+  if (ids.length > MAX_BULK_IDS)
+    throw invalid('VALIDATION_FAILED', `At most ${MAX_BULK_IDS} users at once`, [
+      { path: 'selection', message: 'Too many users' },
+    ]);
   const outcome: BulkOutcome = { succeeded: [], failed: [] };
   for (const id of ids) {
     try {

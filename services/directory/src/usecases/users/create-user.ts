@@ -12,10 +12,15 @@ export interface NewUser {
   role?: Role;
 }
 
-export const emailTaken = () => conflict('EMAIL_TAKEN', 'A user with this e-mail already exists in the organization');
+export const emailTaken = () =>
+  conflict('EMAIL_TAKEN', 'A user with this e-mail already exists in the organization');
 
 /** Creates the user with a pending invitation and e-mails them the link to set a password. */
-export async function createUser(deps: DirectoryDeps, caller: CallerContext, input: NewUser): Promise<UserRow> {
+export async function createUser(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  input: NewUser,
+): Promise<UserRow> {
   requireOrganization(caller);
   requireAdmin(caller);
   const email = input.email.trim().toLowerCase();

@@ -9,7 +9,10 @@ import { invitationMail } from '../../mail/mailer';
 export async function renewInvitation(deps: DirectoryDeps, tx: Db, user: UserRow): Promise<string> {
   const token = newSecret();
   const expiresAt = new Date(deps.now().getTime() + deps.settings.invitationTtlHours * 3_600_000);
-  await usersRepository.update(tx, user.orgId, user.id, { invitationTokenHash: sha256(token), invitationExpiresAt: expiresAt });
+  await usersRepository.update(tx, user.orgId, user.id, {
+    invitationTokenHash: sha256(token),
+    invitationExpiresAt: expiresAt,
+  });
   return token;
 }
 
@@ -18,7 +21,9 @@ export async function sendInvitation(deps: DirectoryDeps, user: UserRow, token: 
   const organization = await organizationsRepository.find(deps.db, user.orgId);
   const link = `${deps.settings.publicUrl.replace(/\/$/, '')}/accept-invite?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(invitationMail(user.email, user.name, link, organization?.name ?? `#${user.orgId}`));
+    await deps.mailer.send(
+      invitationMail(user.email, user.name, link, organization?.name ?? `#${user.orgId}`),
+    );
   } catch (err) {
     deps.logger.error({ err, userId: user.id }, 'invitation e-mail failed');
   }

@@ -3,7 +3,11 @@ import { usersRepository, type UserFilter, type UserRow } from '../../db/reposit
 import { requireOrganization } from '../../domain/access';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 
-export async function listUsers(deps: DirectoryDeps, caller: CallerContext, filter: UserFilter): Promise<UserRow[]> {
+export async function listUsers(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  filter: UserFilter,
+): Promise<UserRow[]> {
   requireOrganization(caller);
   return usersRepository.list(deps.db, caller.orgId, filter);
 }

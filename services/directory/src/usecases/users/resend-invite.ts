@@ -11,7 +11,8 @@ export async function resendInvite(deps: DirectoryDeps, caller: CallerContext, i
   const { user, token } = await deps.db.transaction(async (tx) => {
     const row = await usersRepository.find(tx, caller.orgId, id);
     if (!row) throw notFound('User');
-    if (row.invitationAcceptedAt) throw conflict('INVITATION_ALREADY_ACCEPTED', 'This user has already accepted the invitation');
+    if (row.invitationAcceptedAt)
+      throw conflict('INVITATION_ALREADY_ACCEPTED', 'This user has already accepted the invitation');
     return { user: row, token: await renewInvitation(deps, tx, row) };
   });
   await sendInvitation(deps, user, token);

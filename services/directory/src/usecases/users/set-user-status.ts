@@ -6,7 +6,12 @@ import type { UserStatus } from '../../domain/vocabulary';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 
 /** A user sets their own status; an Admin may set anyone's (e.g. to put an absent agent OFFLINE). */
-export async function setUserStatus(deps: DirectoryDeps, caller: CallerContext, id: string, status: UserStatus): Promise<UserRow> {
+export async function setUserStatus(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  id: string,
+  status: UserStatus,
+): Promise<UserRow> {
   requireOrganization(caller);
   if (caller.role !== 'ADMIN' && caller.userId !== id) throw forbidden('You can only change your own status');
   const user = await deps.db.transaction(async (tx) => {

@@ -14,7 +14,12 @@ export interface UserPatch {
 
 export const lastAdmin = () => conflict('LAST_ADMIN', 'The organization must keep at least one Admin');
 
-export async function updateUser(deps: DirectoryDeps, caller: CallerContext, id: string, patch: UserPatch): Promise<UserRow> {
+export async function updateUser(
+  deps: DirectoryDeps,
+  caller: CallerContext,
+  id: string,
+  patch: UserPatch,
+): Promise<UserRow> {
   requireOrganization(caller);
   requireAdmin(caller);
   const email = patch.email?.trim().toLowerCase();
@@ -22,12 +27,17 @@ export async function updateUser(deps: DirectoryDeps, caller: CallerContext, id:
     const user = await deps.db.transaction(async (tx) => {
       const current = await usersRepository.find(tx, caller.orgId, id);
       if (!current) throw notFound('User');
-      if (email && email !== current.email && (await usersRepository.findByEmail(tx, caller.orgId, email))) throw emailTaken();
+      if (email && email !== current.email && (await usersRepository.findByEmail(tx, caller.orgId, email)))
+        throw emailTaken();
       if (patch.role === 'AGENT' && current.role === 'ADMIN') {
         await usersRepository.lockOrganizationAdmins(tx, caller.orgId);
         if ((await usersRepository.countOtherAdmins(tx, caller.orgId, id)) === 0) throw lastAdmin();
       }
-      const row = (await usersRepository.update(tx, caller.orgId, id, { name: patch.name?.trim(), email, role: patch.role }))!;
+      const row = (await usersRepository.update(tx, caller.orgId, id, {
+        name: patch.name?.trim(),
+        email,
+        role: patch.role,
+      }))!;
       await deps.events.record(tx, caller, DIRECTORY_EVENTS.userUpdated, {
         userId: row.id,
         email: row.email,
