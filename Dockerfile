@@ -1,11 +1,15 @@
 # One image for every process of the inbox; the command chooses which one runs:
 #   gateway/dist/main.js             the public REST gateway (default)
 #   services/directory/dist/main.js  the directory gRPC service
+#   services/inbox/dist/main.js      the inbox gRPC service (+ internal HTTP for uploads and media)
+#   tools/whatsapp-sim/dist/main.js  the WhatsApp Cloud API simulator (development without Meta credentials)
 #   all-in-one/dist/main.js          everything in one process, embedded database under /app/data
 # e.g. `docker run -p 8080:8080 -v inbox-data:/app/data IMAGE all-in-one/dist/main.js`.
 #
 # A new workspace needs its package.json in the `manifests` stage and its dist/ (and
 # src/db/migrations, if it has a database) in the `runtime` stage; test/deploy checks both.
+# tools/bench (benchmark scripts) is the one workspace left out of the runtime stage: only its
+# package.json is needed, so that `npm ci` matches the lock file.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -18,7 +22,11 @@ FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/whatsapp/package.json packages/whatsapp/
 COPY services/directory/package.json services/directory/
+COPY services/inbox/package.json services/inbox/
+COPY tools/whatsapp-sim/package.json tools/whatsapp-sim/
+COPY tools/bench/package.json tools/bench/
 COPY gateway/package.json gateway/
 COPY all-in-one/package.json all-in-one/
 
@@ -32,20 +40,27 @@ RUN npm ci --omit=dev
 
 FROM base AS runtime
 ENV NODE_ENV=production
-# Owned by root and read-only for the service user; only data/ (all-in-one) is writable.
+# Owned by root and read-only for the service user; only data/ is writable (all-in-one's database,
+# and data/media, where the inbox keeps media files: mount a volume there).
 COPY --from=prod-deps /app ./
 # proto/ and the migrations are read at run time.
 COPY --from=build /app/proto ./proto
 COPY --from=build /app/packages/contracts/dist ./packages/contracts/dist
 COPY --from=build /app/packages/platform/dist ./packages/platform/dist
+COPY --from=build /app/packages/whatsapp/dist ./packages/whatsapp/dist
 COPY --from=build /app/services/directory/dist ./services/directory/dist
 COPY --from=build /app/services/directory/src/db/migrations ./services/directory/src/db/migrations
+COPY --from=build /app/services/inbox/dist ./services/inbox/dist
+COPY --from=build /app/services/inbox/src/db/migrations ./services/inbox/src/db/migrations
+COPY --from=build /app/tools/whatsapp-sim/dist ./tools/whatsapp-sim/dist
 COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/all-in-one/dist ./all-in-one/dist
 COPY deploy/docker ./deploy/docker
-RUN mkdir data && chown node:node data
+# data/media exists in the image, owned by the service user, so that an empty named volume mounted
+# there (docker-compose) starts with that owner.
+RUN mkdir -p data/media && chown -R node:node data
 # The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 50051
+EXPOSE 8080 8082 50051 50052 4010
 ENTRYPOINT ["node", "--enable-source-maps"]
 CMD ["gateway/dist/main.js"]

@@ -2,6 +2,9 @@
 const workspaces = {
   contracts: 'packages/contracts',
   platform: 'packages/platform',
+  whatsapp: 'packages/whatsapp',
+  'whatsapp-sim': 'tools/whatsapp-sim',
+  inbox: 'services/inbox',
   directory: 'services/directory',
   gateway: 'gateway',
   'all-in-one': 'all-in-one',
@@ -17,6 +20,7 @@ module.exports = {
     '<rootDir>/services',
     '<rootDir>/gateway',
     '<rootDir>/all-in-one',
+    '<rootDir>/tools',
     '<rootDir>/test',
   ],
   testMatch: ['**/*.test.ts'],

@@ -21,12 +21,38 @@ export const allInOneConfigSchema = z
       .string()
       .min(10, 'BOOTSTRAP_ADMIN_PASSWORD must be at least 10 characters')
       .default('change-me-please'),
+    INBOX_ENCRYPTION_KEY: optionalString(),
+    // Meta credentials: all of them, or none (then the bundled simulator plays the Cloud API).
+    WHATSAPP_PHONE_NUMBER_ID: optionalString(),
+    WHATSAPP_WABA_ID: optionalString(),
+    WHATSAPP_ACCESS_TOKEN: optionalString(),
+    WHATSAPP_APP_SECRET: optionalString(),
+    WHATSAPP_VERIFY_TOKEN: optionalString(),
+    WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
+    WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z.string().default('v23.0'),
     // Optional real servers: the same one process against PostgreSQL, RabbitMQ and Redis.
     DATABASE_URL: optionalString(),
     AMQP_URL: optionalString(),
     REDIS_URL: optionalString(),
     LOG_LEVEL: logLevel,
   })
-  .and(rateLimitSchema);
+  .and(rateLimitSchema)
+  .superRefine((c, ctx) => {
+    const names = [
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_WABA_ID',
+      'WHATSAPP_ACCESS_TOKEN',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ] as const;
+    const set = names.filter((n) => c[n]);
+    if (set.length > 0 && set.length < names.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [names.find((n) => !c[n])!],
+        message: `set all of ${names.join(', ')} to use the real Cloud API, or none for the simulator`,
+      });
+  });
 
 export type AllInOneConfig = z.infer<typeof allInOneConfigSchema>;

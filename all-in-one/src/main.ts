@@ -8,10 +8,14 @@ import { allInOneConfigSchema } from './config';
 import { startSystem } from './system';
 
 /** A secret that survives restarts of the same data directory, so issued tokens stay valid. */
-function persistentSecret(dataDir: string, name: string): string {
+function persistentSecret(
+  dataDir: string,
+  name: string,
+  encoding: 'base64url' | 'hex' = 'base64url',
+): string {
   const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString(encoding);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -34,6 +38,20 @@ async function main(): Promise<void> {
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     signingKeys: loadOrCreateSigningKeys(path.join(dataDir, 'keys')),
     internalAuthSecret: config.INTERNAL_AUTH_SECRET ?? persistentSecret(dataDir, 'internal-auth-secret'),
+    encryptionKey: config.INBOX_ENCRYPTION_KEY ?? persistentSecret(dataDir, 'inbox-encryption-key', 'hex'),
+    mediaDir: path.join(dataDir, 'media'),
+    whatsapp: config.WHATSAPP_ACCESS_TOKEN
+      ? {
+          phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID!,
+          wabaId: config.WHATSAPP_WABA_ID!,
+          accessToken: config.WHATSAPP_ACCESS_TOKEN,
+          appSecret: config.WHATSAPP_APP_SECRET!,
+          verifyToken: config.WHATSAPP_VERIFY_TOKEN!,
+          displayPhoneNumber: config.WHATSAPP_DISPLAY_PHONE_NUMBER,
+          apiBaseUrl: config.WHATSAPP_API_BASE_URL,
+          apiVersion: config.WHATSAPP_API_VERSION,
+        }
+      : undefined,
     port: config.PORT,
     host: config.HOST,
     publicUrl,

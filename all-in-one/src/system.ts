@@ -1,7 +1,9 @@
 import type { Cache, Database, EventBus, Logger, SigningKeys } from '@inbox/platform';
 import { createRateLimiter } from '@inbox/platform';
 import { ensureOrganization, startDirectoryApp, type DirectoryApp, type Mailer } from '@inbox/directory';
+import { grpcDirectoryLookup, startInboxApp, type InboxApp } from '@inbox/inbox';
 import { startGateway, type RateLimitSettings, type RunningGateway } from '@inbox/gateway';
+import { wireWhatsApp, type RealWhatsApp, type WhatsAppWiring } from './whatsapp';
 
 export interface Bootstrap {
   clientId: number;
@@ -19,18 +21,25 @@ export interface SystemOptions {
   mailer: Mailer;
   signingKeys: SigningKeys;
   internalAuthSecret: string;
+  /** 32 bytes (hex or base64) sealing channel access tokens at rest. */
+  encryptionKey: string;
+  mediaDir: string;
   port: number;
   host?: string;
   publicUrl: string;
   platformToken?: string;
   limits: RateLimitSettings;
   bootstrap?: Bootstrap;
+  /** Meta credentials; without them the bundled simulator stands in for the Cloud API. */
+  whatsapp?: RealWhatsApp;
 }
 
 export interface RunningSystem {
   port: number;
   directory: DirectoryApp;
+  inbox: InboxApp;
   gateway: RunningGateway;
+  whatsapp: WhatsAppWiring;
   /** Whether this start created the bootstrap organization. */
   bootstrapped: boolean;
   /** Gateway first (no new requests), then services; adapters belong to the caller. */
@@ -63,10 +72,32 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         admin: { email: b.adminEmail, name: b.adminName, password: b.adminPassword },
       })
     : false;
+  const whatsapp = await wireWhatsApp(options.whatsapp);
+  const directoryAddress = `127.0.0.1:${directory.grpcPort}`;
+  const inbox = await startInboxApp({
+    database: options.database,
+    bus: options.bus,
+    logger: logger.child({ service: 'inbox' }),
+    directory: grpcDirectoryLookup(directoryAddress, options.internalAuthSecret),
+    internalAuthSecret: options.internalAuthSecret,
+    encryptionKey: options.encryptionKey,
+    mediaDir: options.mediaDir,
+    settings: {
+      defaultApiBaseUrl: whatsapp.channel.apiBaseUrl,
+      defaultApiVersion: whatsapp.channel.apiVersion,
+    },
+    grpcAddress: '127.0.0.1:0',
+    httpPort: 0,
+    httpHost: '127.0.0.1',
+    bootstrapChannel: b ? { orgId: b.clientId, ...whatsapp.channel } : undefined,
+  });
   const gateway = await startGateway({
     port: options.port,
     host: options.host,
-    directoryAddress: `127.0.0.1:${directory.grpcPort}`,
+    directoryAddress,
+    inboxAddress: `127.0.0.1:${inbox.grpcPort}`,
+    inboxHttpUrl: `http://127.0.0.1:${inbox.httpPort}`,
+    webhooks: whatsapp.webhooks,
     cache: options.cache,
     rateLimiter: createRateLimiter(options.cache),
     bus: options.bus,
@@ -76,14 +107,19 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     platformToken: options.platformToken,
     limits: options.limits,
   });
+  whatsapp.connect(gateway.port);
   return {
     port: gateway.port,
     directory,
+    inbox,
     gateway,
+    whatsapp,
     bootstrapped,
     stop: async () => {
       await gateway.stop();
+      await inbox.stop();
       await directory.stop();
+      await whatsapp.stop();
     },
   };
 }

@@ -5,12 +5,16 @@ import { mountRoutes, requestId } from './http/pipeline';
 import { sendProblem } from './http/problem';
 import { buildOpenApi } from './openapi/openapi';
 import { docsRouter } from './openapi/docs';
+import { whatsappWebhookRouter, type WebhookSettings } from './ingress/whatsapp-webhooks';
 import { ROUTES } from './routes';
 
 export const API_VERSION = '1.0.0';
 
 /** The public HTTP surface: /api/v1 routes, the OpenAPI document and docs, problem+json for everything else. */
-export function createGatewayApp(ctx: GatewayContext, options: { trustProxy?: number } = {}): Express {
+export function createGatewayApp(
+  ctx: GatewayContext,
+  options: { trustProxy?: number; webhooks?: WebhookSettings } = {},
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 1);
@@ -18,6 +22,8 @@ export function createGatewayApp(ctx: GatewayContext, options: { trustProxy?: nu
 
   const api = express.Router();
   api.use(docsRouter(buildOpenApi(ROUTES, API_VERSION)));
+  // Webhooks need the raw bytes for the signature: mounted before the JSON parser.
+  if (options.webhooks) api.use(whatsappWebhookRouter(options.webhooks, ctx.bus, ctx.logger));
   api.use(express.json({ limit: '1mb' }));
   mountRoutes(api, ROUTES, ctx);
   app.use('/api/v1', api);

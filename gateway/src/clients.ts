@@ -1,39 +1,61 @@
-import { newId } from '@inbox/platform';
 import type * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES, type DirectoryServiceClient } from '@inbox/contracts';
+import {
+  loadProto,
+  PROTO_FILES,
+  type DirectoryServiceClient,
+  type InboxServiceClient,
+} from '@inbox/contracts';
 import {
   createGrpcClient,
+  newId,
   type CallerTokenCache,
   type CallOptions,
   type PromiseClient,
 } from '@inbox/platform';
 
-type Directory = PromiseClient<DirectoryServiceClient>;
-type Method = keyof Directory;
-
-/** The directory's methods, plus a way to call the few that need no principal (login, resolving one). */
-export interface DirectoryApi {
-  call: Directory;
-  anonymous<K extends Method>(method: K, request: Parameters<Directory[K]>[0]): ReturnType<Directory[K]>;
+/** A service's methods, plus a way to call the few that need no principal (login, resolving one). */
+export interface ServiceApi<C> {
+  call: PromiseClient<C>;
+  anonymous<K extends keyof PromiseClient<C>>(
+    method: K,
+    request: Parameters<Extract<PromiseClient<C>[K], (...args: never[]) => unknown>>[0],
+  ): ReturnType<Extract<PromiseClient<C>[K], (...args: never[]) => unknown>>;
   close(): void;
 }
 
-export function connectDirectory(address: string, callerTokens: CallerTokenCache): DirectoryApi {
-  const proto = loadProto(PROTO_FILES.directory) as unknown as {
-    directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
-  };
-  const client = createGrpcClient<DirectoryServiceClient>(proto.directory.v1.DirectoryService, address);
+export type DirectoryApi = ServiceApi<DirectoryServiceClient>;
+export type InboxApi = ServiceApi<InboxServiceClient>;
+
+function connect<C>(
+  ctor: grpc.ServiceClientConstructor,
+  address: string,
+  callerTokens: CallerTokenCache,
+): ServiceApi<C> {
+  const client = createGrpcClient<C>(ctor, address);
   const anonymousToken = () =>
     callerTokens.tokenFor({ orgId: 0, kind: 'ANONYMOUS', principalId: '', role: null, userId: null });
   return {
     call: client.call,
     anonymous: (method, request) => {
       const options: CallOptions = { callerToken: anonymousToken(), requestId: newId() };
-      return (client.call[method] as (r: unknown, o: CallOptions) => ReturnType<Directory[typeof method]>)(
-        request,
-        options,
-      );
+      const fn = client.call[method] as unknown as (r: unknown, o: CallOptions) => never;
+      return fn(request, options);
     },
     close: () => client.close(),
   };
 }
+
+type Loaded = {
+  directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
+  inbox: { v1: { InboxService: grpc.ServiceClientConstructor } };
+};
+
+export const connectDirectory = (address: string, callerTokens: CallerTokenCache): DirectoryApi =>
+  connect(
+    (loadProto(PROTO_FILES.directory) as unknown as Loaded).directory.v1.DirectoryService,
+    address,
+    callerTokens,
+  );
+
+export const connectInbox = (address: string, callerTokens: CallerTokenCache): InboxApi =>
+  connect((loadProto(PROTO_FILES.inbox) as unknown as Loaded).inbox.v1.InboxService, address, callerTokens);

@@ -13,6 +13,11 @@ export const gatewayConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
+    INBOX_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
+    INBOX_HTTP_URL: z.string().url().default('http://127.0.0.1:8082'),
+    /** The Meta app's secret and verify token; without both, the webhook endpoints do not exist. */
+    WHATSAPP_APP_SECRET: optionalString(),
+    WHATSAPP_VERIFY_TOKEN: optionalString(),
     REDIS_URL: optionalString(),
     AMQP_URL: z.string({ error: 'AMQP_URL is required' }).url(),
     INTERNAL_AUTH_SECRET: z

@@ -1,7 +1,10 @@
 import type { Cache, CallerTokenCache, Logger, RateLimiter } from '@inbox/platform';
 import type { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import type { Authenticator } from './auth/authenticator';
-import type { DirectoryApi } from './clients';
+import type { EventBus } from '@inbox/platform';
+import type { DirectoryApi, InboxApi } from './clients';
+import type { Forward } from './http/proxy';
+import type { LiveHub } from './live/live-hub';
 import type { RateLimitSettings } from './config';
 
 /** A dependency the readiness check asks; `ok: false` makes /ready answer 503 naming it. */
@@ -13,6 +16,11 @@ export interface ReadinessCheck {
 /** Everything routes may use, built once at start-up and passed as a plain object. */
 export interface GatewayContext {
   directory: DirectoryApi;
+  inbox: InboxApi;
+  /** Multipart uploads and media streams go to the inbox's internal HTTP port. */
+  forwardToInbox: Forward;
+  live: LiveHub;
+  bus: EventBus;
   authenticator: Authenticator;
   usage: ApiKeyUsageRecorder;
   callerTokens: CallerTokenCache;

@@ -14,14 +14,22 @@ import { createGatewayApp } from './app';
 import { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import { Authenticator } from './auth/authenticator';
 import { subscribeAuthCacheInvalidation } from './auth/cache-invalidation';
-import { connectDirectory } from './clients';
+import { connectDirectory, connectInbox } from './clients';
 import type { RateLimitSettings } from './config';
 import type { GatewayContext, ReadinessCheck } from './context';
+import { createForwarder } from './http/proxy';
+import type { WebhookSettings } from './ingress/whatsapp-webhooks';
+import { LiveHub } from './live/live-hub';
 
 export interface GatewayOptions {
   port: number;
   host?: string;
   directoryAddress: string;
+  inboxAddress: string;
+  /** The inbox's internal HTTP base URL (multipart uploads, media). */
+  inboxHttpUrl: string;
+  /** Unset: the webhook endpoints answer 404 (no Meta app configured). */
+  webhooks?: WebhookSettings;
   cache: Cache;
   rateLimiter: RateLimiter;
   bus: EventBus;
@@ -64,9 +72,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   usage.start();
   const authenticator = new Authenticator({ cache, directory, publicKeyPem: options.publicKeyPem, usage });
   await subscribeAuthCacheInvalidation(bus, authenticator);
+  const live = new LiveHub();
+  await live.start(bus);
 
   const ctx: GatewayContext = {
     directory,
+    inbox: connectInbox(options.inboxAddress, callerTokens),
+    forwardToInbox: createForwarder(options.inboxHttpUrl, logger),
+    live,
+    bus,
     authenticator,
     usage,
     callerTokens,
@@ -77,6 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     platformToken: options.platformToken,
     readiness: [
       grpcReadiness('directory', options.directoryAddress),
+      grpcReadiness('inbox', options.inboxAddress),
       {
         name: 'bus',
         check: async () => ({ ok: bus.healthy(), detail: bus.healthy() ? bus.kind : 'disconnected' }),
@@ -88,7 +103,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       },
     ],
   };
-  const server = http.createServer(createGatewayApp(ctx, { trustProxy: options.trustProxy }));
+  const server = http.createServer(
+    createGatewayApp(ctx, { trustProxy: options.trustProxy, webhooks: options.webhooks }),
+  );
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -97,12 +114,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     port,
     ctx,
     stop: async () => {
+      live.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await usage.stop();
       directory.close();
+      ctx.inbox.close();
     },
   };
 }

@@ -20,6 +20,12 @@ async function main(): Promise<void> {
   const gateway = await startGateway({
     port: config.PORT,
     directoryAddress: config.DIRECTORY_GRPC_ADDR,
+    inboxAddress: config.INBOX_GRPC_ADDR,
+    inboxHttpUrl: config.INBOX_HTTP_URL,
+    webhooks:
+      config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
+        ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }
+        : undefined,
     cache,
     rateLimiter,
     bus,

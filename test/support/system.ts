@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   createLogger,
   generateSigningKeys,
@@ -52,6 +55,8 @@ export async function startTestSystem(
     mailer: { send: async (m) => void mails.push(m) },
     signingKeys: generateSigningKeys(),
     internalAuthSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+    mediaDir: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-')),
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://inbox.test',

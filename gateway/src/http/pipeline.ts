@@ -88,7 +88,11 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
   if (spec.limits) await enforceLimits(spec.limits({ req, body, ctx }), ctx, res);
 
   const call = { callerToken: ctx.callerTokens.tokenFor(caller), requestId: res.locals.requestId as string };
-  const result = await spec.handler({ params, query, body, principal, call, ctx, req, res });
+  if (spec.proxy) {
+    await ctx.forwardToInbox(req, res, { path: spec.proxy.path(params), ...call });
+    return;
+  }
+  const result = await spec.handler!({ params, query, body, principal, call, ctx, req, res });
   if (res.headersSent) return;
   if (spec.status === 204) {
     res.status(204).end();

@@ -88,7 +88,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       ...(spec.body
         ? {
             requestBody: {
-              required: true,
+              // A body schema that accepts nothing at all (defaults) makes the body optional.
+              required: !spec.body.safeParse(undefined).success,
               content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
             },
           }
@@ -113,6 +114,40 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       },
       schemas: { Problem: problemSchema },
     },
-    paths,
+    paths: { ...paths, ...WEBHOOK_PATHS },
   };
 }
+
+/** The platform's webhook endpoints: no Authorization, the signature is the authentication. */
+const WEBHOOK_PATHS = {
+  '/api/v1/webhooks/whatsapp': {
+    get: {
+      summary:
+        'Subscription handshake: answers hub.challenge when hub.verify_token matches WHATSAPP_VERIFY_TOKEN',
+      tags: ['Webhooks'],
+      security: [],
+      parameters: ['hub.mode', 'hub.verify_token', 'hub.challenge'].map((name) => ({
+        name,
+        in: 'query',
+        required: true,
+        schema: { type: 'string' },
+      })),
+      responses: { '200': { description: 'The challenge, as text' }, '403': problem },
+    },
+    post: {
+      summary:
+        'WhatsApp Cloud API webhooks: checked against X-Hub-Signature-256, queued durably, then acknowledged',
+      tags: ['Webhooks'],
+      security: [],
+      parameters: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        '200': { description: 'Queued' },
+        '400': problem,
+        '401': problem,
+        '413': problem,
+        '503': problem,
+      },
+    },
+  },
+};

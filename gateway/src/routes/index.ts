@@ -1,8 +1,16 @@
 import { apiKeyRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
+import { contactRoutes } from './contacts.routes';
+import { conversationActionRoutes } from './conversation-actions.routes';
+import { conversationQueryRoutes } from './conversation-queries.routes';
 import { healthRoutes } from './health.routes';
+import { liveRoutes } from './live.routes';
+import { mediaRoutes } from './media.routes';
+import { messageRoutes } from './messages.routes';
 import { platformRoutes } from './platform.routes';
+import { quickReplyRoutes } from './quick-replies.routes';
 import type { RouteSpec } from './route';
+import { settingsRoutes } from './settings.routes';
 import { tagRoutes } from './tags.routes';
 import { teamRoutes } from './teams.routes';
 import { userRoutes } from './users.routes';
@@ -16,4 +24,13 @@ export const ROUTES: RouteSpec[] = [
   ...teamRoutes,
   ...tagRoutes,
   ...apiKeyRoutes,
+  ...settingsRoutes,
+  // Literal paths (/conversations/counts) before parameterized ones (/conversations/:id).
+  ...conversationQueryRoutes,
+  ...conversationActionRoutes,
+  ...contactRoutes,
+  ...messageRoutes,
+  ...quickReplyRoutes,
+  ...liveRoutes,
+  ...mediaRoutes,
 ];

@@ -44,10 +44,20 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
     body: B;
     ctx: GatewayContext;
   }) => Array<{ key: string; limit: number; windowMs: number }>;
+  /**
+   * Streams the request to the inbox's internal HTTP port (multipart uploads, media downloads)
+   * after authentication; `path` builds the internal path from the validated parameters.
+   */
+  proxy?: {
+    to: 'inbox';
+    path: (params: P) => string;
+    requestBody?: { contentType: string; description: string };
+    responseType?: string;
+  };
   /** Health probes are not rate limited. */
   unlimited?: boolean;
   /** Returns the answer body; headers may be set on `res`. Streaming routes write `res` and return undefined. */
-  handler: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
+  handler?: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
 
 /** Identity function that lets TypeScript infer P, Q and B from the schemas. */

@@ -5,3 +5,4 @@ export type {
   DirectoryServiceHandlers,
   DirectoryServiceClient,
 } from './generated/directory/v1/DirectoryService';
+export type { InboxServiceHandlers, InboxServiceClient } from './generated/inbox/v1/InboxService';

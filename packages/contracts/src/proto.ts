@@ -23,6 +23,7 @@ export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
 /** The proto files of each package, relative to PROTO_ROOT. */
 export const PROTO_FILES = {
   directory: 'directory/v1/directory.proto',
+  inbox: 'inbox/v1/inbox.proto',
   health: 'grpc/health/v1/health.proto',
 } as const;
 

@@ -1,7 +1,7 @@
 import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
 import { outbox, processedEvents } from './db/schema';
 import type { DirectoryDeps, DirectorySettings } from './deps';
-import { createEventRecorder } from './events';
+import { createDirectoryEventRecorder } from './events';
 import type { Mailer } from './mail/mailer';
 import { DB_SCHEMA, directoryBinding, MIGRATIONS_FOLDER } from './service';
 
@@ -31,7 +31,7 @@ export async function startDirectoryApp(options: DirectoryAppOptions): Promise<D
   relay.start();
   const deps: DirectoryDeps = {
     db: database.db,
-    events: createEventRecorder(relay, () => new Date()),
+    events: createDirectoryEventRecorder(relay, () => new Date()),
     mailer: options.mailer,
     settings: options.settings,
     logger,

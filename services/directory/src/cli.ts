@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger, DomainError, generateSigningKeys, openPglite, openPostgres } from '@inbox/platform';
 import type { DirectoryDeps } from './deps';
-import { createEventRecorder } from './events';
+import { createDirectoryEventRecorder } from './events';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './service';
 import { createOrganization, PLATFORM_CALLER } from './usecases/organizations/create-organization';
 
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     const deps: DirectoryDeps = {
       db: database.db,
       // No relay here: the directory service publishes these outbox rows when it next runs.
-      events: createEventRecorder({ nudge: () => undefined }, () => new Date()),
+      events: createDirectoryEventRecorder({ nudge: () => undefined }, () => new Date()),
       mailer: { send: async () => undefined },
       settings: {
         accessTokenTtlSeconds: 900,

@@ -25,4 +25,9 @@ export const EXCHANGES = {
 /** One queue per consuming service (and per purpose); each binds the routing keys it handles. */
 export const QUEUES = {
   gatewayAuthCache: 'gateway.auth-cache',
+  /** Per gateway replica (exclusive): conversation and message events for live streams. */
+  gatewayLive: 'gateway.live',
+  inboxWebhooks: 'inbox.provider-whatsapp',
+  inboxDirectory: 'inbox.directory-events',
+  inboxMedia: 'inbox.media-downloads',
 } as const;

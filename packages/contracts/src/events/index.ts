@@ -1,2 +1,4 @@
 export * from './envelope';
 export * from './directory';
+export * from './inbox';
+export * from './provider';

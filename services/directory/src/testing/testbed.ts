@@ -8,7 +8,7 @@ import {
   type Role,
 } from '@inbox/platform';
 import type { DirectoryDeps } from '../deps';
-import { createEventRecorder } from '../events';
+import { createDirectoryEventRecorder } from '../events';
 import type { MailMessage } from '../mail/mailer';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../service';
 import { queryRows } from '@inbox/platform';
@@ -32,7 +32,7 @@ export async function createDirectoryTestbed(): Promise<DirectoryTestbed> {
   const mails: MailMessage[] = [];
   const deps: DirectoryDeps = {
     db: database.db,
-    events: createEventRecorder({ nudge: () => undefined }, () => new Date()),
+    events: createDirectoryEventRecorder({ nudge: () => undefined }, () => new Date()),
     mailer: { send: async (m) => void mails.push(m) },
     settings: {
       accessTokenTtlSeconds: 900,

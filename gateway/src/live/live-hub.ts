@@ -1,0 +1,94 @@
+import type { Response } from 'express';
+import { QUEUES, type EventEnvelope } from '@inbox/contracts';
+import type { EventBus } from '@inbox/platform';
+
+/** What a live stream carries: conversation, message and contact changes of the caller's organization. */
+export const LIVE_BINDINGS = ['inbox.conversation.#', 'inbox.message.#', 'inbox.contact.#'];
+
+interface Buffered {
+  id: string;
+  frame: string;
+  at: number;
+}
+
+export interface LiveHubOptions {
+  /** How long events are kept for clients that reconnect with Last-Event-ID. */
+  retentionMs?: number;
+  maxEventsPerOrg?: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * Fans bus events out to Server-Sent-Event clients, per organization, and keeps a few minutes of
+ * history so a client that reconnects with Last-Event-ID misses nothing. Event ids are UUIDv7,
+ * ordered by time, so "after the last one seen" is a string comparison.
+ */
+export class LiveHub {
+  private readonly history = new Map<number, Buffered[]>();
+  private readonly clients = new Map<number, Set<Response>>();
+  private readonly retentionMs: number;
+  private readonly maxEvents: number;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(options: LiveHubOptions = {}) {
+    this.retentionMs = options.retentionMs ?? 5 * 60_000;
+    this.maxEvents = options.maxEventsPerOrg ?? 5_000;
+    // A comment line every few seconds keeps proxies from closing idle streams.
+    this.heartbeat = setInterval(() => this.broadcastAll(': keep-alive\n\n'), options.heartbeatMs ?? 15_000);
+    this.heartbeat.unref();
+  }
+
+  /** Every replica has its own exclusive queue: each one must see every event. */
+  async start(bus: EventBus): Promise<void> {
+    await bus.subscribe(
+      { queue: QUEUES.gatewayLive, exclusive: true, bindings: LIVE_BINDINGS, prefetch: 100 },
+      async (event) => this.dispatch(event),
+    );
+  }
+
+  dispatch(event: EventEnvelope): void {
+    const frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, occurredAt: event.occurredAt, data: event.data })}\n\n`;
+    const buffer = this.history.get(event.orgId) ?? [];
+    const now = Date.now();
+    buffer.push({ id: event.id, frame, at: now });
+    while (buffer.length > this.maxEvents || (buffer.length > 0 && buffer[0].at < now - this.retentionMs))
+      buffer.shift();
+    this.history.set(event.orgId, buffer);
+    for (const res of this.clients.get(event.orgId) ?? []) res.write(frame);
+  }
+
+  /** Opens the stream: the backlog after `lastEventId` first, then live events until the client leaves. */
+  attach(orgId: number, res: Response, lastEventId?: string): void {
+    res.status(200).set({
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write('retry: 3000\n\n');
+    if (lastEventId)
+      for (const item of this.history.get(orgId) ?? []) if (item.id > lastEventId) res.write(item.frame);
+    const set = this.clients.get(orgId) ?? new Set<Response>();
+    set.add(res);
+    this.clients.set(orgId, set);
+    res.on('close', () => set.delete(res));
+  }
+
+  connectedClients(): number {
+    let n = 0;
+    for (const set of this.clients.values()) n += set.size;
+    return n;
+  }
+
+  /** Ends every stream (shutdown), so the HTTP server can close. */
+  stop(): void {
+    clearInterval(this.heartbeat);
+    for (const set of this.clients.values()) for (const res of set) res.end();
+    this.clients.clear();
+  }
+
+  private broadcastAll(frame: string): void {
+    for (const set of this.clients.values()) for (const res of set) res.write(frame);
+  }
+}

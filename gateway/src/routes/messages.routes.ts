@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { invalid } from '@inbox/platform';
+import { route, type RouteSpec } from './route';
+import { idParam, nullable, timestamp } from './schemas';
+
+/** The message as every message endpoint answers it (DESIGN §7), plus its type-specific `content`. */
+export const messageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  sender: z.enum(['customer', 'agent', 'bot', 'system', 'campaign']),
+  senderUserId: nullable(z.string()),
+  type: z
+    .string()
+    .describe('text, image, video, audio, document, sticker, interactive, template, location, …'),
+  text: nullable(z.string()).describe('the text, or a media caption'),
+  media: nullable(
+    z.object({
+      mimeType: nullable(z.string()),
+      size: nullable(z.number().int()),
+      filename: nullable(z.string()),
+      caption: nullable(z.string()),
+      status: z
+        .enum(['PENDING', 'READY', 'FAILED'])
+        .describe('inbound media is downloaded in the background'),
+      error: nullable(z.string()),
+    }),
+  ),
+  reaction: nullable(z.string()),
+  hidden: z.boolean(),
+  status: z
+    .enum(['RECEIVED', 'PENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED'])
+    .describe('RECEIVED for inbound messages'),
+  error: nullable(z.object({ code: z.number().int(), title: z.string() })).describe(
+    'the platform’s error when FAILED',
+  ),
+  providerMessageId: nullable(z.string()).describe('the WhatsApp message id (wamid)'),
+  createdAt: timestamp,
+  content: nullable(z.record(z.string(), z.unknown())).describe(
+    'type-specific payload: interactive, location, contacts, context; replyToMessageId and previewUrl of an agent’s message',
+  ),
+});
+
+const unique = (values: string[]) => new Set(values).size === values.length;
+
+// The platform's limits (reference §2); the inbox checks them again for other gRPC callers.
+const interactiveSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('button'),
+    header: z.string().min(1).max(60).optional(),
+    body: z.string().min(1).max(1024),
+    footer: z.string().min(1).max(60).optional(),
+    buttons: z
+      .array(z.strictObject({ id: z.string().min(1).max(256), title: z.string().min(1).max(20) }))
+      .min(1)
+      .max(3)
+      .refine(
+        (b) => unique(b.map((x) => x.id)) && unique(b.map((x) => x.title)),
+        'Button ids and titles must be unique',
+      ),
+  }),
+  z.strictObject({
+    type: z.literal('list'),
+    header: z.string().min(1).max(60).optional(),
+    body: z.string().min(1).max(4096),
+    footer: z.string().min(1).max(60).optional(),
+    button: z.string().min(1).max(20).describe('the label of the button that opens the list'),
+    sections: z
+      .array(
+        z.strictObject({
+          title: z.string().min(1).max(24).optional(),
+          rows: z
+            .array(
+              z.strictObject({
+                id: z.string().min(1).max(200),
+                title: z.string().min(1).max(24),
+                description: z.string().max(72).optional(),
+              }),
+            )
+            .min(1),
+        }),
+      )
+      .min(1)
+      .max(10)
+      .refine((s) => s.flatMap((x) => x.rows).length <= 10, 'At most 10 rows in total')
+      .refine((s) => unique(s.flatMap((x) => x.rows.map((r) => r.id))), 'Row ids must be unique')
+      .refine(
+        (s) => s.length === 1 || s.every((x) => x.title !== undefined),
+        'Every section needs a title when there are several',
+      ),
+  }),
+]);
+
+const replyTo = z
+  .string()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe('id of a message of this conversation to quote');
+
+const sendBody = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('text'),
+    text: z.string().min(1).max(4096),
+    previewUrl: z.boolean().optional().describe('show a preview of the first URL in the text'),
+    replyToMessageId: replyTo,
+  }),
+  z.strictObject({
+    type: z.literal('interactive'),
+    interactive: interactiveSchema,
+    replyToMessageId: replyTo,
+  }),
+]);
+
+const graphemes = (s: string) => [...new Intl.Segmenter().segment(s)].length;
+const emoji = z
+  .string()
+  .max(32)
+  .refine(
+    (e) => e === '' || (graphemes(e) === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(e)),
+    'One emoji, or an empty string to remove the reaction',
+  );
+
+/** Sends wait for WhatsApp, with retries of transient errors: more than the default 5 s deadline. */
+const SEND_DEADLINE_MS = 15_000;
+
+function idempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (header.length < 1 || header.length > 200) {
+    const message = 'The Idempotency-Key header must be 1 to 200 characters';
+    throw invalid('VALIDATION_FAILED', message, [{ path: 'Idempotency-Key', message }]);
+  }
+  return header;
+}
+
+/** JSON text from gRPC becomes an object in the answer. */
+const toRest = <M extends { contentJson?: string }>({ contentJson, ...m }: M) => ({
+  ...m,
+  content: contentJson ? (JSON.parse(contentJson) as unknown) : null,
+});
+
+export const messageRoutes: RouteSpec[] = [
+  route({
+    method: 'get',
+    path: '/conversations/:id/messages',
+    access: 'user',
+    tag: 'Messages',
+    summary: 'The conversation’s messages, newest first (hidden ones included, with hidden=true)',
+    params: idParam,
+    query: z.strictObject({
+      cursor: z.string().max(2000).optional().describe('nextCursor of the previous page'),
+      limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+    }),
+    response: z.object({ data: z.array(messageSchema), nextCursor: nullable(z.string()) }),
+    handler: async ({ params, query, ctx, call }) => {
+      const page = await ctx.inbox.call.ListMessages({ conversationId: params.id, ...query }, call);
+      return { data: (page.data ?? []).map(toRest), nextCursor: page.nextCursor };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/conversations/:id/messages',
+    access: 'user',
+    tag: 'Messages',
+    summary:
+      'Send a text or interactive message (409 WINDOW_CLOSED outside the 24-hour window). An `Idempotency-Key` header makes a retry answer the first message instead of sending again.',
+    params: idParam,
+    body: sendBody,
+    status: 201,
+    response: messageSchema,
+    handler: async ({ params, body, ctx, call, req }) => {
+      const key = idempotencyKey(req.get('idempotency-key'));
+      const message = await ctx.inbox.call.SendMessage(
+        {
+          conversationId: params.id,
+          type: body.type,
+          text: body.type === 'text' ? body.text : undefined,
+          previewUrl: body.type === 'text' ? (body.previewUrl ?? false) : false,
+          interactiveJson: body.type === 'interactive' ? JSON.stringify(body.interactive) : undefined,
+          replyToMessageId: body.replyToMessageId,
+          idempotencyKey: key,
+        },
+        { ...call, deadlineMs: SEND_DEADLINE_MS },
+      );
+      return toRest(message);
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/messages/:id/react',
+    access: 'user',
+    tag: 'Messages',
+    summary: 'React to a message through WhatsApp; an empty emoji removes the reaction',
+    params: idParam,
+    body: z.strictObject({ emoji }),
+    response: messageSchema,
+    handler: async ({ params, body, ctx, call }) =>
+      toRest(
+        await ctx.inbox.call.React(
+          { messageId: params.id, emoji: body.emoji },
+          { ...call, deadlineMs: SEND_DEADLINE_MS },
+        ),
+      ),
+  }),
+  route({
+    method: 'post',
+    path: '/messages/:id/retry-media',
+    access: 'user',
+    tag: 'Messages',
+    summary: 'Download a customer’s media again after it FAILED (or stayed PENDING over 10 minutes)',
+    params: idParam,
+    response: messageSchema,
+    handler: async ({ params, ctx, call }) =>
+      toRest(await ctx.inbox.call.RetryMedia({ id: params.id }, call)),
+  }),
+  route({
+    method: 'post',
+    path: '/messages/:id/toggle-hide',
+    access: 'user',
+    tag: 'Messages',
+    summary: 'Hide a message, or show it again',
+    params: idParam,
+    response: messageSchema,
+    handler: async ({ params, ctx, call }) =>
+      toRest(await ctx.inbox.call.ToggleHide({ id: params.id }, call)),
+  }),
+];

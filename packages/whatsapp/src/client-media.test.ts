@@ -1,0 +1,188 @@
+import { CloudApiClient, MAX_MEDIA_DOWNLOAD_BYTES } from './client';
+import { CloudApiError } from './errors';
+import { startRecordingServer } from './testing/recording-server';
+import type { RecordingServer } from './testing/recording-server';
+
+let server: RecordingServer;
+let client: CloudApiClient;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  client = new CloudApiClient({
+    baseUrl: server.url,
+    version: 'v23.0',
+    phoneNumberId: '106540352242922',
+    accessToken: 'TOKEN-2',
+    timeoutMs: 300,
+    mediaTimeoutMs: 300,
+  });
+});
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as CloudApiError,
+  );
+
+describe('uploadMedia', () => {
+  it('posts multipart form data with messaging_product, the file and its type', async () => {
+    server.respond(() => ({ body: { id: '1037543291543636' } }));
+    const data = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01, 0x80, 0xfe]);
+    const result = await client.uploadMedia({ data, mimeType: 'image/jpeg', filename: 'photo.jpg' });
+    expect(result).toEqual({ id: '1037543291543636' });
+
+    const [req] = server.requests;
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/v23.0/106540352242922/media');
+    expect(req.headers.authorization).toBe('Bearer TOKEN-2');
+    expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await new Response(req.body, {
+      headers: { 'content-type': String(req.headers['content-type']) },
+    }).formData();
+    expect(form.get('messaging_product')).toBe('whatsapp');
+    expect(form.get('type')).toBe('image/jpeg');
+    const file = form.get('file') as File;
+    expect(file.name).toBe('photo.jpg');
+    expect(file.type).toBe('image/jpeg');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
+  });
+});
+
+describe('getMedia and downloadMedia', () => {
+  it('resolves a media id and turns the string file_size into a number', async () => {
+    server.respond(() => ({
+      body: {
+        messaging_product: 'whatsapp',
+        url: `${server.url}/attachments/?mid=42`,
+        mime_type: 'image/jpeg',
+        sha256: 'SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=',
+        file_size: '303833',
+        id: '2621233374848975',
+      },
+    }));
+    const info = await client.getMedia('2621233374848975');
+    expect(info).toEqual({
+      id: '2621233374848975',
+      url: `${server.url}/attachments/?mid=42`,
+      mimeType: 'image/jpeg',
+      sha256: 'SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=',
+      fileSize: 303833,
+    });
+    expect(server.requests[0].method).toBe('GET');
+    expect(server.requests[0].path).toBe('/v23.0/2621233374848975');
+    expect(server.requests[0].headers.authorization).toBe('Bearer TOKEN-2');
+  });
+
+  it('downloads the bytes with the Bearer token and reports the content type', async () => {
+    const bytes = Buffer.from('%PDF-1.7 binary \x00\xff', 'latin1');
+    server.respond(() => ({ body: bytes, headers: { 'content-type': 'application/pdf' } }));
+    const { data, contentType } = await client.downloadMedia(`${server.url}/attachments/?mid=42`);
+    expect(data).toEqual(bytes);
+    expect(contentType).toBe('application/pdf');
+    expect(server.requests[0].path).toBe('/attachments/?mid=42');
+    expect(server.requests[0].headers.authorization).toBe('Bearer TOKEN-2');
+  });
+
+  it('maps an expired media URL (404) to a non-retryable error', async () => {
+    server.respond(() => ({ status: 404, body: 'Not Found' }));
+    const err = await failure(client.downloadMedia(`${server.url}/attachments/?mid=old`));
+    expect(err).toMatchObject({ httpStatus: 404, retryable: false });
+  });
+
+  it('refuses a declared content-length over 100 MB without reading the body', async () => {
+    server.respond(() => ({
+      write: (res) => {
+        res.writeHead(200, {
+          'content-type': 'video/mp4',
+          'content-length': String(MAX_MEDIA_DOWNLOAD_BYTES + 1),
+        });
+        res.write(Buffer.alloc(1024));
+      },
+    }));
+    const err = await failure(client.downloadMedia(`${server.url}/big`));
+    expect(err).toBeInstanceOf(CloudApiError);
+    expect(err).toMatchObject({ code: 131052, httpStatus: 413, local: true, retryable: false });
+  });
+
+  it('stops reading a chunked body once it passes 100 MB', async () => {
+    let written = 0;
+    server.respond(() => ({
+      write: (res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4' }); // chunked: no content-length
+        const chunk = Buffer.alloc(1024 * 1024, 1);
+        const pump = () => {
+          while (!res.destroyed && written < 200 * 1024 * 1024) {
+            written += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        pump();
+      },
+    }));
+    const slow = new CloudApiClient({
+      baseUrl: server.url,
+      version: 'v23.0',
+      phoneNumberId: '1',
+      accessToken: 't',
+      mediaTimeoutMs: 30_000,
+    });
+    const err = await failure(slow.downloadMedia(`${server.url}/endless`));
+    expect(err).toMatchObject({ code: 131052, httpStatus: 413, local: true });
+    expect(written).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses non-http URLs so the token never leaves over another scheme', async () => {
+    await expect(client.downloadMedia('file:///etc/passwd')).rejects.toMatchObject({ local: true });
+  });
+});
+
+describe('timeouts and network errors', () => {
+  it('turns a slow answer into a retryable timeout (code 0, httpStatus 0)', async () => {
+    server.respond(() => ({ delayMs: 1_000, body: { success: true } }));
+    const started = Date.now();
+    const err = await failure(client.markRead('wamid.X'));
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(err).toBeInstanceOf(CloudApiError);
+    expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Request timed out' });
+  });
+
+  it('times out a JSON answer that stalls after the headers', async () => {
+    server.respond(() => ({
+      write: (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"success":');
+      },
+    }));
+    const err = await failure(client.markRead('wamid.X'));
+    expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Request timed out' });
+  });
+
+  it('times out a download that stalls after the headers', async () => {
+    server.respond(() => ({
+      write: (res) => {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.write(Buffer.alloc(10));
+      },
+    }));
+    const err = await failure(client.downloadMedia(`${server.url}/stall`));
+    expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Request timed out' });
+  });
+
+  it('turns a refused connection into a retryable network error', async () => {
+    const gone = await startRecordingServer();
+    await gone.close();
+    const offline = new CloudApiClient({
+      baseUrl: gone.url,
+      version: 'v23.0',
+      phoneNumberId: '1',
+      accessToken: 't',
+    });
+    const err = await failure(offline.sendText('1', 'hi'));
+    expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Network error' });
+  });
+});

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { invalidRequest } from './errors';
+import { graphBinary, graphJson, unexpectedResponse } from './http';
+import type { GraphRequest } from './http';
+import { interactiveSchema } from './interactive';
+import type { Interactive } from './interactive';
+import type { MediaKind } from './media';
+
+export interface CloudApiConfig {
+  /** Graph origin, e.g. https://graph.facebook.com, or the simulator's URL. */
+  baseUrl: string;
+  /** Graph version, e.g. v23.0. */
+  version: string;
+  phoneNumberId: string;
+  wabaId?: string;
+  accessToken: string;
+  /** Deadline of each JSON request; default 15 000 ms. */
+  timeoutMs?: number;
+  /** Deadline of media uploads and downloads (up to 100 MB); default 120 000 ms. */
+  mediaTimeoutMs?: number;
+}
+
+export interface SendOptions {
+  /** wamid of the message this one replies to (sent as `context.message_id`). */
+  replyTo?: string;
+  /** Echoed back in status webhooks; up to 512 characters. */
+  bizOpaqueCallbackData?: string;
+}
+
+export interface SendResult {
+  wamid: string;
+  /** The recipient's WhatsApp ID as Graph normalised it; may differ from the `to` that was sent. */
+  waId: string;
+  /** accepted | held_for_quality_assessment | paused, when Graph says. */
+  messageStatus?: string;
+}
+
+export interface MediaRef {
+  id?: string;
+  link?: string;
+  caption?: string;
+  filename?: string;
+}
+export interface MediaInfo {
+  id: string;
+  url: string;
+  mimeType: string;
+  sha256: string;
+  fileSize: number;
+}
+
+/** The largest media file WhatsApp carries (reference §4, error 131052). */
+export const MAX_MEDIA_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+
+const sendResponseSchema = z.object({
+  contacts: z.array(z.looseObject({ input: z.string().optional(), wa_id: z.string() })).optional(),
+  messages: z.array(z.looseObject({ id: z.string().min(1), message_status: z.string().optional() })).min(1),
+});
+const successSchema = z.object({ success: z.literal(true) });
+const uploadResponseSchema = z.object({ id: z.string().min(1) });
+const mediaInfoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  mime_type: z.string(),
+  sha256: z.string(),
+  file_size: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
+});
+
+function decode<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unexpectedResponse(200, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function check(ok: boolean, details: string): void {
+  if (!ok) throw invalidRequest(details);
+}
+
+/** WhatsApp Cloud API client; the same code talks to Meta and to the simulator. */
+export class CloudApiClient {
+  private readonly root: string;
+  private readonly timeoutMs: number;
+  private readonly mediaTimeoutMs: number;
+
+  constructor(private readonly config: CloudApiConfig) {
+    this.root = `${config.baseUrl.replace(/\/+$/, '')}/${config.version}`;
+    this.timeoutMs = config.timeoutMs ?? 15_000;
+    this.mediaTimeoutMs = config.mediaTimeoutMs ?? 120_000;
+  }
+
+  async sendText(
+    to: string,
+    body: string,
+    opts: SendOptions & { previewUrl?: boolean } = {},
+  ): Promise<SendResult> {
+    check(body.length >= 1 && body.length <= 4096, 'text body must be 1 to 4096 characters');
+    const text = opts.previewUrl === undefined ? { body } : { preview_url: opts.previewUrl, body };
+    return this.send(to, 'text', text, opts);
+  }
+
+  async sendMedia(to: string, kind: MediaKind, media: MediaRef, opts: SendOptions = {}): Promise<SendResult> {
+    check((media.id === undefined) !== (media.link === undefined), 'give exactly one of media id or link');
+    check(
+      media.caption === undefined || (kind !== 'audio' && kind !== 'sticker'),
+      `${kind} takes no caption`,
+    );
+    check(media.filename === undefined || kind === 'document', 'only a document takes a filename');
+    const { id, link, caption, filename } = media;
+    return this.send(to, kind, { id, link, caption, filename }, opts);
+  }
+
+  /** Reacts to a message; an empty emoji removes the reaction. */
+  async sendReaction(to: string, messageId: string, emoji: string): Promise<SendResult> {
+    return this.send(to, 'reaction', { message_id: messageId, emoji }, {});
+  }
+
+  async sendTemplate(
+    to: string,
+    template: { name: string; language: string; components?: unknown[] },
+    opts: SendOptions = {},
+  ): Promise<SendResult> {
+    check(template.name.length > 0 && template.language.length > 0, 'template needs a name and a language');
+    const { name, language, components } = template;
+    return this.send(to, 'template', { name, language: { code: language }, components }, opts);
+  }
+
+  /** Sends reply buttons or a list, refused locally (CloudApiError, local: true) if a limit is broken. */
+  async sendInteractive(to: string, interactive: Interactive, opts: SendOptions = {}): Promise<SendResult> {
+    const parsed = interactiveSchema.safeParse(interactive);
+    if (!parsed.success) throw invalidRequest(z.prettifyError(parsed.error));
+    return this.send(to, 'interactive', parsed.data, opts);
+  }
+
+  /** Marks a message (and the ones before it) read; `typing` also shows the typing indicator for up to 25 s. */
+  async markRead(messageId: string, opts: { typing?: boolean } = {}): Promise<void> {
+    const json = {
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: messageId,
+      ...(opts.typing ? { typing_indicator: { type: 'text' } } : {}),
+    };
+    decode(successSchema, await graphJson(this.req('POST', this.messagesUrl(), { json })));
+  }
+
+  async uploadMedia(file: { data: Buffer; mimeType: string; filename: string }): Promise<{ id: string }> {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('file', new Blob([file.data], { type: file.mimeType }), file.filename);
+    form.append('type', file.mimeType);
+    const url = `${this.root}/${encodeURIComponent(this.config.phoneNumberId)}/media`;
+    const body = await graphJson(this.req('POST', url, { form, timeoutMs: this.mediaTimeoutMs }));
+    return decode(uploadResponseSchema, body);
+  }
+
+  /** Resolves a media id to a download URL (valid for 5 minutes) and its metadata. */
+  async getMedia(mediaId: string): Promise<MediaInfo> {
+    const body = await graphJson(this.req('GET', `${this.root}/${encodeURIComponent(mediaId)}`));
+    const m = decode(mediaInfoSchema, body);
+    return { id: m.id, url: m.url, mimeType: m.mime_type, sha256: m.sha256, fileSize: Number(m.file_size) };
+  }
+
+  /** Downloads a media URL from getMedia with the access token; refuses bodies over 100 MB. */
+  async downloadMedia(url: string): Promise<{ data: Buffer; contentType: string }> {
+    check(/^https?:\/\//i.test(url), 'media URL must be http(s)');
+    const req = this.req('GET', url, { timeoutMs: this.mediaTimeoutMs });
+    return graphBinary(req, MAX_MEDIA_DOWNLOAD_BYTES);
+  }
+
+  private async send(to: string, type: string, payload: object, opts: SendOptions): Promise<SendResult> {
+    check(to.length > 0, 'recipient is required');
+    const opaque = opts.bizOpaqueCallbackData;
+    check(opaque === undefined || opaque.length <= 512, 'biz_opaque_callback_data is at most 512 characters');
+    const json = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      ...(opts.replyTo === undefined ? {} : { context: { message_id: opts.replyTo } }),
+      type,
+      [type]: payload,
+      ...(opaque === undefined ? {} : { biz_opaque_callback_data: opaque }),
+    };
+    const res = decode(sendResponseSchema, await graphJson(this.req('POST', this.messagesUrl(), { json })));
+    const message = res.messages[0];
+    // Group sends answer without contacts; the recipient is then the `to` that was sent.
+    const waId = res.contacts?.[0]?.wa_id ?? to;
+    return {
+      wamid: message.id,
+      waId,
+      ...(message.message_status ? { messageStatus: message.message_status } : {}),
+    };
+  }
+
+  private messagesUrl(): string {
+    return `${this.root}/${encodeURIComponent(this.config.phoneNumberId)}/messages`;
+  }
+
+  private req(
+    method: GraphRequest['method'],
+    url: string,
+    extra: Partial<Pick<GraphRequest, 'json' | 'form' | 'timeoutMs'>> = {},
+  ): GraphRequest {
+    return { method, url, accessToken: this.config.accessToken, timeoutMs: this.timeoutMs, ...extra };
+  }
+}

@@ -1,0 +1,211 @@
+import { CloudApiClient } from './client';
+import { CloudApiError, isRetryable, retryDelayForError } from './errors';
+import { startRecordingServer } from './testing/recording-server';
+import type { RecordingServer } from './testing/recording-server';
+
+let server: RecordingServer;
+let client: CloudApiClient;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+  client = new CloudApiClient({
+    baseUrl: server.url,
+    version: 'v23.0',
+    phoneNumberId: '1',
+    accessToken: 't',
+  });
+});
+afterAll(() => server.close());
+
+const sendAgainst = async (status: number, body: unknown) => {
+  server.respond(() => ({ status, body }));
+  return client.sendText('16505551234', 'hi').then(
+    () => {
+      throw new Error('expected the send to fail');
+    },
+    (e: unknown) => e,
+  );
+};
+
+describe('Graph error responses (samples from the reference)', () => {
+  it('parses every field of the allowed-list error', async () => {
+    const err = await sendAgainst(400, {
+      error: {
+        message: '(#131030) Recipient phone number not in allowed list',
+        type: 'OAuthException',
+        code: 131030,
+        error_data: {
+          messaging_product: 'whatsapp',
+          details:
+            'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
+        },
+        error_subcode: 2655007,
+        error_user_title: '…',
+        error_user_msg: '…',
+        is_transient: false,
+        fbtrace_id: 'AI5Ob2z72R0JAUB5zOF-nao',
+      },
+    });
+    expect(err).toBeInstanceOf(CloudApiError);
+    expect(err).toMatchObject({
+      name: 'CloudApiError',
+      message: '(#131030) Recipient phone number not in allowed list',
+      code: 131030,
+      subcode: 2655007,
+      httpStatus: 400,
+      title: 'Recipient phone number not in allowed list',
+      details:
+        'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
+      fbtraceId: 'AI5Ob2z72R0JAUB5zOF-nao',
+      retryable: false,
+      local: false,
+    });
+  });
+
+  it.each([
+    [
+      'wrong phone-number id',
+      400,
+      {
+        message: "Unsupported post request. Object with ID '1' does not exist",
+        type: 'GraphMethodException',
+        code: 100,
+        error_subcode: 33,
+      },
+      { code: 100, subcode: 33, retryable: false },
+    ],
+    [
+      'missing text',
+      400,
+      { message: "(#100) The parameter text['body'] is required.", type: 'OAuthException', code: 100 },
+      { code: 100, title: "The parameter text['body'] is required.", retryable: false },
+    ],
+    [
+      'expired token',
+      401,
+      {
+        message: 'Error validating access token: Session has expired on Friday.',
+        type: 'OAuthException',
+        code: 190,
+        error_subcode: 463,
+      },
+      { code: 190, subcode: 463, httpStatus: 401, retryable: false },
+    ],
+    [
+      'missing template (HTTP 404)',
+      404,
+      {
+        message: '(#132001) Template name does not exist in the translation',
+        type: 'OAuthException',
+        code: 132001,
+        error_data: { messaging_product: 'whatsapp', details: 'template name (x) does not exist in en' },
+      },
+      { code: 132001, httpStatus: 404, details: 'template name (x) does not exist in en', retryable: false },
+    ],
+    [
+      'throughput limit',
+      429,
+      { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429 },
+      { code: 130429, title: 'Rate limit hit', retryable: true },
+    ],
+    [
+      'pair rate limit',
+      400,
+      {
+        message: '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+        type: 'OAuthException',
+        code: 131056,
+      },
+      { code: 131056, retryable: true },
+    ],
+    [
+      'transient flag on an unlisted code',
+      400,
+      { message: 'Temporary failure', type: 'OAuthException', code: 999, is_transient: true },
+      { code: 999, retryable: true },
+    ],
+    [
+      'transient flag on a permanent code',
+      400,
+      {
+        message: '(#131047) Re-engagement message',
+        type: 'OAuthException',
+        code: 131047,
+        is_transient: true,
+      },
+      { code: 131047, retryable: false },
+    ],
+  ])('maps %s', async (_label, status, error, expected) => {
+    expect(await sendAgainst(status, { error })).toMatchObject({ httpStatus: status, ...expected });
+  });
+
+  it('maps a non-Graph 502 page to code 0 with the HTTP status, retryable', async () => {
+    const err = await sendAgainst(502, '<html>Bad gateway</html>');
+    expect(err).toMatchObject({ code: 0, httpStatus: 502, retryable: true, title: 'HTTP 502' });
+  });
+});
+
+describe('isRetryable', () => {
+  it.each([
+    [130429, 429, true],
+    [131056, 429, true],
+    [4, 429, true],
+    [80007, 429, true],
+    [1, 400, true],
+    [2, 503, true],
+    [131000, 500, true],
+    [131016, 503, true],
+    [133004, 503, true],
+    [131057, 500, true],
+    [0, 0, true],
+    [0, 503, true],
+    [0, 429, true],
+    [131047, 400, false],
+    [131026, 400, false],
+    [131049, 400, false],
+    [131050, 400, false],
+    [131051, 400, false],
+    [132000, 400, false],
+    [132001, 404, false],
+    [132015, 400, false],
+    [100, 400, false],
+    [190, 401, false],
+    [131008, 400, false],
+    [131009, 400, false],
+    [131030, 400, false],
+    [368, 403, false],
+    [131048, 429, false],
+    [131047, 500, false],
+    [0, 401, false],
+    [0, 404, false],
+  ])('code %i with HTTP %i → %s', (code, status, expected) => {
+    expect(isRetryable(code, status)).toBe(expected);
+  });
+});
+
+describe('retryDelayForError', () => {
+  const mid = () => 0.5; // no jitter
+  it('follows 4^X seconds for the pair rate limit', () => {
+    expect([0, 1, 2, 3].map((n) => retryDelayForError({ code: 131056 }, n, mid))).toEqual([
+      1000, 4000, 16000, 64000,
+    ]);
+  });
+
+  it('backs off briefly with jitter for the throughput limit', () => {
+    expect([0, 1, 2, 10].map((n) => retryDelayForError({ code: 130429 }, n, mid))).toEqual([
+      500, 1000, 2000, 10000,
+    ]);
+    expect(retryDelayForError({ code: 130429 }, 1, () => 0)).toBe(500);
+    expect(retryDelayForError({ code: 130429 }, 1, () => 0.999)).toBe(1499);
+  });
+
+  it('grows exponentially for other errors, capped at 5 minutes', () => {
+    expect([0, 1, 2, 20].map((n) => retryDelayForError({ code: 0 }, n, mid))).toEqual([
+      1000, 2000, 4000, 300000,
+    ]);
+  });
+
+  it('waits at least a minute for account maintenance', () => {
+    expect(retryDelayForError({ code: 131057 }, 0, mid)).toBe(60000);
+  });
+});

@@ -1,0 +1,6 @@
+export * from './client';
+export * from './errors';
+export * from './interactive';
+export * from './media';
+export * from './signature';
+export * from './webhooks';

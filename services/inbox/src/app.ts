@@ -1,0 +1,86 @@
+import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import { ChannelRegistry } from './channel/channel-registry';
+import { SecretBox } from './channel/secret-box';
+import { startConsumers } from './consumers';
+import { outbox, processedEvents } from './db/schema';
+import type { InboxDeps, InboxSettings } from './deps';
+import type { DirectoryLookup } from './directory-lookup';
+import { createInboxEventRecorder } from './events';
+import { startInternalHttp } from './http/server';
+import { FsBlobStore } from './media/blob-store';
+import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
+import { inboxBinding } from './service';
+import { ensureChannel, type ChannelInput } from './usecases/settings/ensure-channel';
+
+export interface InboxAppOptions {
+  database: Database;
+  bus: EventBus;
+  logger: Logger;
+  directory: DirectoryLookup;
+  internalAuthSecret: string;
+  encryptionKey: string;
+  mediaDir: string;
+  settings: InboxSettings;
+  grpcAddress: string;
+  httpPort: number;
+  httpHost?: string;
+  /** A channel to create for an organization when it has none (WHATSAPP_* settings, or the simulator). */
+  bootstrapChannel?: { orgId: number } & ChannelInput;
+}
+
+export interface InboxApp {
+  grpcPort: number;
+  httpPort: number;
+  deps: InboxDeps;
+  stop(): Promise<void>;
+}
+
+/** Boot order: migrations → outbox relay → deps → consumers → gRPC server → internal HTTP. */
+export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp> {
+  const { database, bus, logger } = options;
+  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
+  const relay = new OutboxRelay({ db: database.db, tables: { outbox, processedEvents }, bus, logger });
+  relay.start();
+  const deps: InboxDeps = {
+    db: database.db,
+    events: createInboxEventRecorder(relay, () => new Date()),
+    channels: new ChannelRegistry(database.db, SecretBox.fromString(options.encryptionKey)),
+    directory: options.directory,
+    blobs: new FsBlobStore(options.mediaDir),
+    settings: options.settings,
+    logger,
+    now: () => new Date(),
+  };
+  if (options.bootstrapChannel) {
+    const { orgId, ...channel } = options.bootstrapChannel;
+    await ensureChannel(deps, orgId, channel);
+  }
+  await startConsumers(deps, bus);
+  const server = await startGrpcServer(
+    {
+      logger,
+      internalAuthSecret: options.internalAuthSecret,
+      services: [inboxBinding(deps)],
+      readiness: async () => {
+        await database.ping();
+        return bus.healthy();
+      },
+    },
+    options.grpcAddress,
+  );
+  const http = await startInternalHttp(deps, options.internalAuthSecret, options.httpPort, options.httpHost);
+  logger.info({ grpcPort: server.port, httpPort: http.port }, 'inbox listening');
+  let stopping: Promise<void> | undefined;
+  return {
+    grpcPort: server.port,
+    httpPort: http.port,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        await http.stop();
+        await server.shutdown();
+        await relay.stop();
+        options.directory.close();
+      })()),
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { logLevel, optionalString } from '@inbox/platform';
+
+/** The inbox's environment in the distributed mode (the all-in-one mode builds its options in code). */
+export const inboxConfigSchema = z
+  .object({
+    GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50052),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+    INBOX_DATABASE_URL: optionalString(),
+    DATABASE_URL: optionalString(),
+    AMQP_URL: z.string({ error: 'AMQP_URL is required' }).url(),
+    DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
+    INTERNAL_AUTH_SECRET: z
+      .string({ error: 'INTERNAL_AUTH_SECRET is required' })
+      .min(32, 'INTERNAL_AUTH_SECRET must be at least 32 characters'),
+    INBOX_ENCRYPTION_KEY: z
+      .string({ error: 'INBOX_ENCRYPTION_KEY is required (32 bytes, hex or base64)' })
+      .refine(
+        (v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+        'INBOX_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)',
+      ),
+    MEDIA_DIR: z.string().default('./data/media'),
+    WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z.string().default('v23.0'),
+    // The bootstrap organization's channel (optional; PUT /settings/whatsapp sets any organization's).
+    BOOTSTRAP_CLIENT_ID: z.coerce.number().int().positive().default(1),
+    WHATSAPP_PHONE_NUMBER_ID: optionalString(),
+    WHATSAPP_WABA_ID: optionalString(),
+    WHATSAPP_ACCESS_TOKEN: optionalString(),
+    WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
+    LOG_LEVEL: logLevel,
+  })
+  .transform((c, ctx) => {
+    const databaseUrl = c.INBOX_DATABASE_URL ?? c.DATABASE_URL;
+    if (!databaseUrl) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOX_DATABASE_URL'],
+        message: 'INBOX_DATABASE_URL or DATABASE_URL is required',
+      });
+      return z.NEVER;
+    }
+    return { ...c, databaseUrl };
+  });
+
+export type InboxConfig = z.infer<typeof inboxConfigSchema>;

@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@inbox/platform';
+import { contacts, conversations } from '../schema';
+import type { ContactRow } from './conversation-views';
+
+export type ContactPatch = Partial<
+  Pick<typeof contacts.$inferInsert, 'name' | 'alias' | 'notes' | 'customFields' | 'updatedAt'>
+>;
+
+/** Where a page ends: `updated_at` in microseconds (a JS Date would drop them) and the wa_id. */
+export interface ContactCursor {
+  updatedAtUs: string;
+  waId: string;
+}
+
+/** The contact's current conversation: the active one, else the latest. */
+export interface CurrentConversation {
+  waId: string;
+  conversationId: string;
+  category: string | null;
+}
+
+// Exactly the expression of the contacts_search_trgm index, so the planner can use it.
+const searchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.profileName}, '') || ' ' || coalesce(${contacts.alias}, '') || ' ' || ${contacts.waId})`;
+const updatedAtMicros = sql`floor(extract(epoch from ${contacts.updatedAt}) * 1000000)::bigint`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const contactsRepository = {
+  /** A page ordered by updatedAt desc, wa_id desc; one row more than `limit` tells whether another page exists. */
+  page: async (
+    db: Db,
+    orgId: number,
+    opts: { search?: string; after?: ContactCursor; limit: number },
+  ): Promise<Array<ContactRow & { cursor: ContactCursor }>> => {
+    const where: Array<SQL | undefined> = [eq(contacts.orgId, orgId)];
+    if (opts.search) where.push(sql`${searchText} ilike ${`%${escapeLike(opts.search)}%`}`);
+    if (opts.after)
+      where.push(
+        sql`(${updatedAtMicros}, ${contacts.waId}) < (${opts.after.updatedAtUs}::bigint, ${opts.after.waId})`,
+      );
+    const rows = await db
+      .select({ contact: contacts, updatedAtUs: sql<string>`${updatedAtMicros}::text` })
+      .from(contacts)
+      .where(and(...where))
+      .orderBy(sql`${contacts.updatedAt} desc, ${contacts.waId} desc`)
+      .limit(opts.limit + 1);
+    return rows.map((r) => ({ ...r.contact, cursor: { updatedAtUs: r.updatedAtUs, waId: r.contact.waId } }));
+  },
+
+  find: async (db: Db, orgId: number, waId: string): Promise<ContactRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)))
+    )[0],
+
+  lock: async (tx: Db, orgId: number, waId: string): Promise<ContactRow | undefined> =>
+    (
+      await tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)))
+        .for('update')
+    )[0],
+
+  update: async (tx: Db, orgId: number, waId: string, patch: ContactPatch): Promise<ContactRow> =>
+    (
+      await tx
+        .update(contacts)
+        .set(patch)
+        .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)))
+        .returning()
+    )[0],
+
+  /** Each contact's current conversation, in one query whatever the page size. */
+  currentConversations: async (
+    db: Db,
+    orgId: number,
+    waIds: string[],
+  ): Promise<Map<string, CurrentConversation>> => {
+    if (waIds.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([conversations.waId], {
+        waId: conversations.waId,
+        conversationId: conversations.id,
+        category: conversations.category,
+      })
+      .from(conversations)
+      .where(and(eq(conversations.orgId, orgId), inArray(conversations.waId, waIds)))
+      .orderBy(
+        conversations.waId,
+        sql`(${conversations.status} <> 'CLOSED') desc`,
+        sql`${conversations.createdAt} desc`,
+        sql`${conversations.id} desc`,
+      );
+    return new Map(rows.map((r) => [r.waId, r]));
+  },
+};

@@ -1,0 +1,120 @@
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { invalid, type Db } from '@inbox/platform';
+import { messages } from '../schema';
+import type { MessageRow } from './conversation-views';
+
+export type { MessageRow };
+export type NewMessage = typeof messages.$inferInsert;
+export type MessagePatch = Partial<Omit<NewMessage, 'id' | 'orgId' | 'conversationId'>>;
+
+interface CursorKey {
+  /** created_at in ISO 8601 with microseconds, which a JS Date would drop. */
+  at: string;
+  id: string;
+}
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const badCursor = () =>
+  invalid('VALIDATION_FAILED', 'The cursor is not valid', [
+    { path: 'cursor', message: 'Use nextCursor from a previous page' },
+  ]);
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.at, key.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): CursorKey {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && ISO_MICROS.test(at)) return { at, id };
+  } catch {
+    // falls through to the validation error
+  }
+  throw badCursor();
+}
+
+const byOrg = (orgId: number, id: string) => and(eq(messages.orgId, orgId), eq(messages.id, id));
+
+export const messagesRepository = {
+  find: async (db: Db, orgId: number, id: string): Promise<MessageRow | undefined> =>
+    (await db.select().from(messages).where(byOrg(orgId, id)))[0],
+
+  /** Row lock: concurrent state changes of one message (retry-media) run one after the other. */
+  lock: async (tx: Db, orgId: number, id: string): Promise<MessageRow | undefined> =>
+    (await tx.select().from(messages).where(byOrg(orgId, id)).for('update'))[0],
+
+  /** For jobs that act for whichever organization owns the message; callers check the owner. */
+  findAnyOrg: async (db: Db, id: string): Promise<MessageRow | undefined> =>
+    (await db.select().from(messages).where(eq(messages.id, id)))[0],
+
+  findByIdempotencyKey: async (db: Db, orgId: number, key: string): Promise<MessageRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.orgId, orgId), eq(messages.idempotencyKey, key)))
+    )[0],
+
+  /** Newest first, keyset-paginated on (created_at, id). */
+  async page(db: Db, orgId: number, conversationId: string, opts: { cursor?: string; limit: number }) {
+    const after = opts.cursor ? decodeCursor(opts.cursor) : undefined;
+    const at = after ? sql`${after.at}::timestamptz` : undefined;
+    const rows = await db
+      .select({
+        row: messages,
+        key: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.orgId, orgId),
+          eq(messages.conversationId, conversationId),
+          after && at
+            ? or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(opts.limit + 1);
+    const page = rows.slice(0, opts.limit);
+    const last = page[page.length - 1];
+    return {
+      rows: page.map((r) => r.row),
+      nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.key, id: last.row.id }) : null,
+    };
+  },
+
+  insert: async (db: Db, row: NewMessage): Promise<MessageRow> =>
+    (await db.insert(messages).values(row).returning())[0],
+
+  update: async (db: Db, orgId: number, id: string, patch: MessagePatch): Promise<MessageRow | undefined> =>
+    (await db.update(messages).set(patch).where(byOrg(orgId, id)).returning())[0],
+
+  /** Flipped in SQL, so two agents toggling at once cannot both set the same value. */
+  toggleHidden: async (db: Db, orgId: number, id: string, at: Date): Promise<MessageRow | undefined> =>
+    (
+      await db
+        .update(messages)
+        .set({ hidden: sql`not ${messages.hidden}`, updatedAt: at })
+        .where(byOrg(orgId, id))
+        .returning()
+    )[0],
+
+  /** Media outcomes never overwrite READY: a redelivered job finds the work done and records nothing. */
+  updateMediaUnlessReady: async (
+    db: Db,
+    orgId: number,
+    id: string,
+    patch: MessagePatch,
+  ): Promise<MessageRow | undefined> =>
+    (
+      await db
+        .update(messages)
+        .set(patch)
+        .where(
+          and(byOrg(orgId, id), or(ne(messages.mediaStatus, 'READY'), sql`${messages.mediaStatus} is null`)),
+        )
+        .returning()
+    )[0],
+};

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { outboxTables } from '@inbox/platform';
+
+/** Everything the inbox owns lives in this schema; no other service reads it. */
+export const inbox = pgSchema('inbox');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** The organization's WhatsApp channel (one per organization). */
+export const channels = inbox.table('channels', {
+  orgId: integer('org_id').primaryKey(),
+  phoneNumberId: text('phone_number_id').notNull().unique(),
+  wabaId: text('waba_id').notNull(),
+  displayPhoneNumber: text('display_phone_number'),
+  apiBaseUrl: text('api_base_url').notNull(),
+  apiVersion: text('api_version').notNull(),
+  /** AES-256-GCM with INBOX_ENCRYPTION_KEY: `v1:<iv>:<tag>:<ciphertext>` (base64url). */
+  accessTokenEncrypted: text('access_token_encrypted'),
+  botEnabled: boolean('bot_enabled').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contacts = inbox.table(
+  'contacts',
+  {
+    orgId: integer('org_id').notNull(),
+    waId: text('wa_id').notNull(),
+    /** The name the agent set; `profileName` is what WhatsApp reports. */
+    name: text('name'),
+    profileName: text('profile_name'),
+    alias: text('alias'),
+    notes: text('notes'),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.waId] }),
+    index('contacts_search_trgm').using(
+      'gin',
+      sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.profileName}, '') || ' ' || coalesce(${t.alias}, '') || ' ' || ${t.waId}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const conversations = inbox.table(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    waId: text('wa_id').notNull(),
+    status: text('status').notNull(),
+    assignedTo: text('assigned_to'),
+    teamId: text('team_id'),
+    category: text('category'),
+    origin: text('origin').notNull(),
+    followUp: boolean('follow_up').notNull().default(false),
+    followUpNote: text('follow_up_note'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: ts('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageDirection: text('last_message_direction'),
+    lastCustomerMessageAt: ts('last_customer_message_at'),
+    handoffSummary: text('handoff_summary'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    // At most one active conversation per contact, even with concurrent consumers.
+    uniqueIndex('conversations_one_active')
+      .on(t.orgId, t.waId)
+      .where(sql`status <> 'CLOSED'`),
+    index('conversations_org_last').on(t.orgId, t.lastMessageAt, t.id),
+    index('conversations_org_created').on(t.orgId, t.createdAt, t.id),
+    index('conversations_org_status').on(t.orgId, t.status, t.lastMessageAt),
+    index('conversations_org_assignee').on(t.orgId, t.assignedTo),
+    index('conversations_org_team').on(t.orgId, t.teamId),
+    index('conversations_org_category').on(t.orgId, t.category),
+    index('conversations_contact').on(t.orgId, t.waId, t.createdAt),
+  ],
+);
+
+export const conversationTags = inbox.table(
+  'conversation_tags',
+  {
+    conversationId: text('conversation_id').notNull(),
+    tagId: text('tag_id').notNull(),
+    orgId: integer('org_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.tagId] }),
+    index('conversation_tags_tag').on(t.orgId, t.tagId),
+  ],
+);
+
+export const messages = inbox.table(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    conversationId: text('conversation_id').notNull(),
+    direction: text('direction').notNull(), // inbound | outbound
+    sender: text('sender').notNull(), // customer | agent | bot | system | campaign
+    senderUserId: text('sender_user_id'),
+    type: text('type').notNull(),
+    text: text('text'),
+    /** Type-specific payload: location, contacts, interactive, button, context, referral. */
+    content: jsonb('content').$type<Record<string, unknown>>(),
+    providerMediaId: text('provider_media_id'),
+    mediaMimeType: text('media_mime_type'),
+    mediaSize: integer('media_size'),
+    mediaFilename: text('media_filename'),
+    mediaCaption: text('media_caption'),
+    mediaSha256: text('media_sha256'),
+    mediaStatus: text('media_status'), // PENDING | READY | FAILED
+    mediaError: text('media_error'),
+    mediaBlobKey: text('media_blob_key'),
+    reaction: text('reaction'),
+    hidden: boolean('hidden').notNull().default(false),
+    status: text('status').notNull(), // RECEIVED | PENDING | SENT | DELIVERED | READ | FAILED
+    errorCode: integer('error_code'),
+    errorTitle: text('error_title'),
+    providerMessageId: text('provider_message_id'),
+    replyToProviderId: text('reply_to_provider_id'),
+    idempotencyKey: text('idempotency_key'),
+    /** The platform's timestamp (inbound) or the last status change's timestamp (outbound). */
+    providerTimestamp: ts('provider_timestamp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Exactly once per platform message id, across redeliveries, restarts and concurrent consumers.
+    uniqueIndex('messages_provider_id')
+      .on(t.orgId, t.providerMessageId)
+      .where(sql`provider_message_id is not null`),
+    uniqueIndex('messages_idempotency')
+      .on(t.orgId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    index('messages_conversation_created').on(t.conversationId, t.createdAt, t.id),
+    index('messages_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
+  ],
+);
+
+export const quickReplies = inbox.table(
+  'quick_replies',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    shortcut: text('shortcut').notNull(),
+    label: text('label').notNull(),
+    text: text('text').notNull(),
+    active: boolean('active').notNull().default(true),
+    mediaBlobKey: text('media_blob_key'),
+    mediaMimeType: text('media_mime_type'),
+    mediaSize: integer('media_size'),
+    mediaFilename: text('media_filename'),
+    mediaSha256: text('media_sha256'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('quick_replies_org_shortcut').on(t.orgId, sql`lower(${t.shortcut})`)],
+);
+
+export const { outbox, processedEvents } = outboxTables(inbox);

@@ -1,0 +1,25 @@
+import type { CallerContext, Db, Logger } from '@inbox/platform';
+import type { ChannelRegistry } from './channel/channel-registry';
+import type { DirectoryLookup } from './directory-lookup';
+import type { InboxEventRecorder } from './events';
+import type { BlobStore } from './media/blob-store';
+
+export interface InboxSettings {
+  /** Where a new organization's channel points when none is configured (the simulator in all-in-one mode). */
+  defaultApiBaseUrl: string;
+  defaultApiVersion: string;
+}
+
+/** Everything a use case may touch, built once in app.ts and passed as a plain object. */
+export interface InboxDeps {
+  db: Db;
+  events: InboxEventRecorder;
+  channels: ChannelRegistry;
+  directory: DirectoryLookup;
+  blobs: BlobStore;
+  settings: InboxSettings;
+  logger: Logger;
+  now: () => Date;
+}
+
+export type { CallerContext };

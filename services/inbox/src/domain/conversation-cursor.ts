@@ -1,0 +1,76 @@
+import { invalid } from '@inbox/platform';
+
+export const CONVERSATION_SORTS = [
+  'newest',
+  'oldest',
+  'waiting_longest',
+  'created_newest',
+  'created_oldest',
+] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+
+/** The timestamp a sort orders by; `id` in the same direction breaks ties, so the order is total. */
+export interface SortKey {
+  field: 'lastMessageAt' | 'lastCustomerMessageAt' | 'createdAt';
+  descending: boolean;
+  /** Rows without a value come after every row with one, whatever the direction. */
+  nullable: boolean;
+}
+
+export const SORT_KEYS: Record<ConversationSort, SortKey> = {
+  newest: { field: 'lastMessageAt', descending: true, nullable: true },
+  oldest: { field: 'lastMessageAt', descending: false, nullable: true },
+  // Whoever wrote first and still waits comes first; conversations the customer never wrote in come last.
+  waiting_longest: { field: 'lastCustomerMessageAt', descending: false, nullable: true },
+  created_newest: { field: 'createdAt', descending: true, nullable: false },
+  created_oldest: { field: 'createdAt', descending: false, nullable: false },
+};
+
+/**
+ * Where the previous page ended: the last row's sort key and id. The key is the database's value
+ * to the microsecond (`2026-05-10T12:00:00.123456Z`): a millisecond Date would skip rows.
+ */
+export interface ConversationCursor {
+  sort: ConversationSort;
+  key: string | null;
+  id: string;
+}
+
+const KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const MAX_CURSOR_LENGTH = 600;
+
+export const encodeCursor = (cursor: ConversationCursor): string =>
+  Buffer.from(JSON.stringify({ s: cursor.sort, k: cursor.key, id: cursor.id })).toString('base64url');
+
+const badCursor = (message: string) =>
+  invalid('VALIDATION_FAILED', 'The cursor is not valid for this list', [{ path: 'cursor', message }]);
+
+function isRealInstant(key: string): boolean {
+  const millis = key.slice(0, 23);
+  const parsed = new Date(`${millis}Z`);
+  // Date rolls 2026-02-30 over to March; a round trip catches that before PostgreSQL refuses it.
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 23) === millis;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) return undefined;
+  try {
+    return JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cursor a previous page answered, checked against the sort it is used with. */
+export function decodeCursor(raw: string, sort: ConversationSort): ConversationCursor {
+  const value = parseJson(raw) as { s?: unknown; k?: unknown; id?: unknown } | undefined;
+  if (!value || typeof value !== 'object') throw badCursor('Not a cursor this API issued');
+  const { s, k, id } = value;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 100)
+    throw badCursor('Not a cursor this API issued');
+  if (s !== sort) throw badCursor(`The cursor belongs to another sort; start again without a cursor`);
+  const keyOk =
+    k === null ? SORT_KEYS[sort].nullable : typeof k === 'string' && KEY_PATTERN.test(k) && isRealInstant(k);
+  if (!keyOk) throw badCursor('Not a cursor this API issued');
+  return { sort, key: k as string | null, id };
+}

@@ -1,0 +1,20 @@
+import type { InboxDeps } from '../deps';
+import { retryMedia } from '../usecases/media/retry-media';
+import { listMessages } from '../usecases/messages/list-messages';
+import { reactToMessage } from '../usecases/messages/react-to-message';
+import { sendMessage } from '../usecases/messages/send-message';
+import { toggleHide } from '../usecases/messages/toggle-hide';
+import { encodeMessage, type InboxImpl } from './encode';
+
+export const messageHandlers = (deps: InboxDeps) =>
+  ({
+    ListMessages: async ({ conversationId, cursor, limit }, caller) => {
+      const page = await listMessages(deps, caller, { conversationId, cursor, limit });
+      return { data: page.rows.map(encodeMessage), nextCursor: page.nextCursor ?? undefined };
+    },
+    SendMessage: async (req, caller) => encodeMessage(await sendMessage(deps, caller, req)),
+    React: async ({ messageId, emoji }, caller) =>
+      encodeMessage(await reactToMessage(deps, caller, { messageId, emoji })),
+    RetryMedia: async ({ id }, caller) => encodeMessage(await retryMedia(deps, caller, id)),
+    ToggleHide: async ({ id }, caller) => encodeMessage(await toggleHide(deps, caller, id)),
+  }) satisfies Partial<InboxImpl>;

@@ -1,0 +1,22 @@
+import type { ChannelRow } from '../channel/channel-registry';
+import type { InboxDeps } from '../deps';
+import { getWhatsAppSettings, putWhatsAppSettings } from '../usecases/settings/whatsapp-settings';
+import { iso, opt, type InboxImpl, type Reply } from './encode';
+
+/** Never includes the token: only whether one is set. */
+export const encodeSettings = (c: ChannelRow): Reply<'GetWhatsAppSettings'> => ({
+  phoneNumberId: c.phoneNumberId,
+  wabaId: c.wabaId,
+  displayPhoneNumber: opt(c.displayPhoneNumber),
+  apiBaseUrl: c.apiBaseUrl,
+  apiVersion: c.apiVersion,
+  accessTokenSet: Boolean(c.accessTokenEncrypted),
+  botEnabled: c.botEnabled,
+  updatedAt: iso(c.updatedAt),
+});
+
+export const settingsHandlers = (deps: InboxDeps) =>
+  ({
+    GetWhatsAppSettings: async (_req, caller) => encodeSettings(await getWhatsAppSettings(deps, caller)),
+    PutWhatsAppSettings: async (req, caller) => encodeSettings(await putWhatsAppSettings(deps, caller, req)),
+  }) satisfies Partial<InboxImpl>;

@@ -1,0 +1,111 @@
+import { pipeline } from 'node:stream/promises';
+import express, { type Request, type Response } from 'express';
+import type { Logger } from '@inbox/platform';
+import { MAX_MEDIA_DOWNLOAD_BYTES } from '@inbox/whatsapp';
+import type { MessageRow } from '../db/repositories/messages.repository';
+import type { InboxDeps } from '../deps';
+import { encodeMessage } from '../grpc/encode';
+import { MediaRejected } from '../usecases/media/receive-upload';
+import { sendMediaMessage } from '../usecases/media/send-media-message';
+import { openMessageMedia } from '../usecases/media/serve-media';
+import { callerOf, sendError } from './server';
+
+/** Room for the multipart boundaries, part headers and the caption around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** A message as the gateway's REST answer shows it (`messageSchema` in gateway/src/routes/messages.routes.ts). */
+export function restMessage(row: MessageRow) {
+  const m = encodeMessage(row);
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    direction: m.direction,
+    sender: m.sender,
+    senderUserId: m.senderUserId ?? null,
+    type: m.type,
+    text: m.text ?? null,
+    media: m.media
+      ? {
+          mimeType: m.media.mimeType ?? null,
+          size: m.media.size ?? null,
+          filename: m.media.filename ?? null,
+          caption: m.media.caption ?? null,
+          status: m.media.status,
+          error: m.media.error ?? null,
+        }
+      : null,
+    reaction: m.reaction ?? null,
+    hidden: m.hidden ?? false,
+    status: m.status,
+    error: m.error ? { code: m.error.code, title: m.error.title } : null,
+    providerMessageId: m.providerMessageId ?? null,
+    createdAt: m.createdAt,
+    content: m.contentJson ? (JSON.parse(m.contentJson) as Record<string, unknown>) : null,
+  };
+}
+
+function respondWithError(error: unknown, res: Response, logger: Logger): void {
+  if (!(error instanceof MediaRejected)) return sendError(error, res, logger);
+  res
+    .status(error.status)
+    .type('application/problem+json')
+    .json({
+      type: 'about:blank',
+      title: error.code,
+      status: error.status,
+      detail: error.message,
+      code: error.code,
+      errors: [{ path: 'file', message: error.message }],
+    });
+}
+
+async function upload(deps: InboxDeps, req: Request, res: Response): Promise<void> {
+  // Refused before a byte is read when the client says up front that the body cannot fit.
+  if (Number(req.get('content-length') ?? 0) > MAX_MEDIA_DOWNLOAD_BYTES + MULTIPART_OVERHEAD) {
+    res.set('Connection', 'close');
+    throw new MediaRejected(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `A WhatsApp file may be at most ${MAX_MEDIA_DOWNLOAD_BYTES} bytes`,
+    );
+  }
+  const message = await sendMediaMessage(deps, callerOf(res), String(req.params.id), {
+    headers: req.headers,
+    body: req,
+  });
+  res.status(201).json(restMessage(message));
+}
+
+async function download(deps: InboxDeps, req: Request, res: Response): Promise<void> {
+  const media = await openMessageMedia(deps, callerOf(res), String(req.params.id));
+  res.set({
+    'Content-Type': media.mimeType,
+    ...(media.size === null ? {} : { 'Content-Length': String(media.size) }),
+    ...(media.sha256 ? { ETag: `"${media.sha256}"` } : {}),
+    // A message's media never changes once stored.
+    'Cache-Control': 'private, max-age=86400, immutable',
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.filename)}`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (media.sha256 && req.fresh) {
+    media.stream.destroy();
+    res.status(304).end();
+    return;
+  }
+  await pipeline(media.stream, res);
+}
+
+/**
+ * Under /internal (the gateway proxies to these with the signed caller):
+ * POST /conversations/:id/messages/media (multipart `file`, optional `caption`) and GET /messages/:id/media.
+ */
+export function messageMediaRouter(deps: InboxDeps): express.Router {
+  const router = express.Router();
+  router.post('/conversations/:id/messages/media', (req, res) => {
+    upload(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+  });
+  router.get('/messages/:id/media', (req, res) => {
+    download(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+  });
+  return router;
+}

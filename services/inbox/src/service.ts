@@ -1,0 +1,33 @@
+import type * as grpc from '@grpc/grpc-js';
+import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import type { ServiceBinding } from '@inbox/platform';
+import type { InboxDeps } from './deps';
+import { contactHandlers } from './grpc/contacts.handlers';
+import { conversationActionHandlers } from './grpc/conversation-actions.handlers';
+import { conversationQueryHandlers } from './grpc/conversation-queries.handlers';
+import type { InboxImpl } from './grpc/encode';
+import { messageHandlers } from './grpc/messages.handlers';
+import { quickReplyHandlers } from './grpc/quick-replies.handlers';
+import { settingsHandlers } from './grpc/settings.handlers';
+
+export function inboxServiceDefinition(): grpc.ServiceDefinition {
+  const proto = loadProto(PROTO_FILES.inbox) as unknown as {
+    inbox: { v1: { InboxService: grpc.ServiceClientConstructor } };
+  };
+  return proto.inbox.v1.InboxService.service;
+}
+
+export function inboxBinding(deps: InboxDeps): ServiceBinding {
+  const implementation: InboxImpl = {
+    ...contactHandlers(deps),
+    ...conversationQueryHandlers(deps),
+    ...conversationActionHandlers(deps),
+    ...messageHandlers(deps),
+    ...quickReplyHandlers(deps),
+    ...settingsHandlers(deps),
+  };
+  return {
+    definition: inboxServiceDefinition(),
+    implementation: implementation as unknown as ServiceBinding['implementation'],
+  };
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import {
+  createLogger,
+  newId,
+  openTestDatabase,
+  queryRows,
+  type CallerContext,
+  type Database,
+  type Role,
+} from '@inbox/platform';
+import { ChannelRegistry } from '../channel/channel-registry';
+import { SecretBox } from '../channel/secret-box';
+import type { InboxDeps } from '../deps';
+import type { DirectoryLookup } from '../directory-lookup';
+import { createInboxEventRecorder } from '../events';
+import { FsBlobStore } from '../media/blob-store';
+import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
+
+/** A directory stand-in for service-level tests: which users and tags exist in which organization. */
+export class FakeDirectory implements DirectoryLookup {
+  readonly users = new Map<number, Set<string>>();
+  readonly tags = new Map<number, Set<string>>();
+  addUser(orgId: number, userId = newId()): string {
+    this.users.set(orgId, (this.users.get(orgId) ?? new Set()).add(userId));
+    return userId;
+  }
+  addTag(orgId: number, tagId = newId()): string {
+    this.tags.set(orgId, (this.tags.get(orgId) ?? new Set()).add(tagId));
+    return tagId;
+  }
+  async isActiveUser(caller: CallerContext, userId: string) {
+    return this.users.get(caller.orgId)?.has(userId) ?? false;
+  }
+  async tagExists(caller: CallerContext, tagId: string) {
+    return this.tags.get(caller.orgId)?.has(tagId) ?? false;
+  }
+  close() {}
+}
+
+export interface InboxTestbed {
+  deps: InboxDeps;
+  database: Database;
+  directory: FakeDirectory;
+  mediaDir: string;
+  /** A caller of an organization, as the gateway would sign it. */
+  caller(orgId: number, role?: Role, userId?: string): CallerContext;
+  /** Events recorded in the outbox, oldest first. */
+  recordedEvents(): Promise<Array<{ type: string; orgId: number; data: Record<string, unknown> }>>;
+  close(): Promise<void>;
+}
+
+/** A migrated inbox database (PGlite, or PostgreSQL when DATABASE_URL is set) with real use-case deps. */
+export async function createInboxTestbed(): Promise<InboxTestbed> {
+  const database = await openTestDatabase();
+  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-media-'));
+  const directory = new FakeDirectory();
+  const deps: InboxDeps = {
+    db: database.db,
+    events: createInboxEventRecorder({ nudge: () => undefined }, () => new Date()),
+    channels: new ChannelRegistry(database.db, new SecretBox(randomBytes(32))),
+    directory,
+    blobs: new FsBlobStore(mediaDir),
+    settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0' },
+    logger: createLogger('inbox-test', 'silent'),
+    now: () => new Date(),
+  };
+  return {
+    deps,
+    database,
+    directory,
+    mediaDir,
+    caller: (orgId, role = 'ADMIN', userId = directory.addUser(orgId)) => ({
+      orgId,
+      kind: 'USER',
+      principalId: userId,
+      role,
+      userId,
+      requestId: newId(),
+    }),
+    recordedEvents: async () =>
+      (
+        await queryRows<{ payload: { type: string; orgId: number; data: Record<string, unknown> } }>(
+          database.db,
+          sql`select payload from inbox.outbox order by created_at, id`,
+        )
+      ).map((r) => r.payload),
+    close: async () => {
+      await database.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { invalid } from '@inbox/platform';
+import { contactsRepository, type ContactCursor } from '../../db/repositories/contacts.repository';
+import type { CallerContext, InboxDeps } from '../../deps';
+import { requireOrganization } from '../access';
+import type { ContactView } from './contact-view';
+
+export const CONTACT_PAGE = { default: 50, max: 100 } as const;
+
+export interface ContactQuery {
+  search?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+const encodeCursor = (c: ContactCursor) =>
+  Buffer.from(JSON.stringify([c.updatedAtUs, c.waId])).toString('base64url');
+
+function decodeCursor(cursor: string): ContactCursor {
+  try {
+    const [updatedAtUs, waId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof updatedAtUs === 'string' && /^\d{1,20}$/.test(updatedAtUs) && typeof waId === 'string')
+      return { updatedAtUs, waId };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw invalid('VALIDATION_FAILED', 'The cursor is not one this API returned', [
+    { path: 'cursor', message: 'Invalid cursor' },
+  ]);
+}
+
+/** Most recently updated first; `search` matches the name, WhatsApp profile name, alias or number. */
+export async function listContacts(
+  deps: InboxDeps,
+  caller: CallerContext,
+  query: ContactQuery,
+): Promise<{ data: ContactView[]; nextCursor: string | null }> {
+  requireOrganization(caller);
+  const limit = query.limit || CONTACT_PAGE.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > CONTACT_PAGE.max)
+    throw invalid('VALIDATION_FAILED', 'limit is out of range', [
+      { path: 'limit', message: `Between 1 and ${CONTACT_PAGE.max}` },
+    ]);
+  const search = query.search?.trim();
+  if (search && search.length > 200)
+    throw invalid('VALIDATION_FAILED', 'search is too long', [
+      { path: 'search', message: 'At most 200 characters' },
+    ]);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await contactsRepository.page(deps.db, caller.orgId, {
+    search: search || undefined,
+    after,
+    limit,
+  });
+  const page = rows.slice(0, limit);
+  const current = await contactsRepository.currentConversations(
+    deps.db,
+    caller.orgId,
+    page.map((r) => r.waId),
+  );
+  return {
+    data: page.map(({ cursor: _cursor, ...contact }) => ({
+      contact,
+      current: current.get(contact.waId) ?? null,
+    })),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1].cursor) : null,
+  };
+}

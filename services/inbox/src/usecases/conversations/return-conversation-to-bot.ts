@@ -1,0 +1,19 @@
+import type { ConversationView } from '../../db/repositories/conversation-views';
+import type { CallerContext, InboxDeps } from '../../deps';
+import { applyAction, applyFields } from './conversation-changes';
+import { cleanText, LIMITS } from './field-rules';
+import { mutateConversation } from './mutate-conversation';
+
+/** Hands the conversation back to the bot, unassigned; a summary given replaces the stored one, else it is kept. */
+export async function returnConversationToBot(
+  deps: InboxDeps,
+  caller: CallerContext,
+  id: string,
+  handoffSummary?: string,
+): Promise<ConversationView> {
+  const summary = cleanText(handoffSummary, 'handoffSummary', LIMITS.handoffSummary, 'null');
+  // A refused move (a closed conversation) rolls the summary back with it.
+  return mutateConversation(deps, caller, id, async (ctx, row) =>
+    applyAction(ctx, await applyFields(ctx, row, { handoffSummary: summary }), 'return_to_bot'),
+  );
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { INBOX_EVENTS } from '@inbox/contracts';
+import { DomainError } from '@inbox/platform';
+import { statusSchema } from '@inbox/whatsapp';
+import { messages } from '../../db/schema';
+import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { applyStatus } from './apply-status';
+import { ingestMessagesWebhook } from './ingest-messages-webhook';
+import {
+  conversationsOf,
+  eventsOf,
+  messagesValue,
+  newWamid,
+  orgWithChannel,
+  statusReport,
+  storeOutbound,
+  text,
+} from './webhook-builders';
+
+const CUSTOMER = '16505551234';
+const t0 = new Date('2026-03-05T12:00:00Z');
+const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+const pricing = { billable: true, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' };
+
+let testbed: InboxTestbed;
+beforeAll(async () => {
+  testbed = await createInboxTestbed();
+});
+afterAll(async () => {
+  await testbed?.close();
+});
+
+/** An organization whose customer wrote in and got an agent's reply with a platform id. */
+async function sentReply() {
+  const { orgId, phoneNumberId } = await orgWithChannel(testbed);
+  await ingestMessagesWebhook(
+    testbed.deps,
+    messagesValue(phoneNumberId, { messages: [text(CUSTOMER, 'Hi')] }),
+  );
+  const [conversation] = await conversationsOf(testbed, orgId, CUSTOMER);
+  const wamid = newWamid();
+  const messageId = await storeOutbound(testbed, orgId, conversation.id, { providerMessageId: wamid });
+  const report = (status: string, seconds: number, extra: Record<string, unknown> = {}) =>
+    ingestMessagesWebhook(
+      testbed.deps,
+      messagesValue(phoneNumberId, { statuses: [statusReport(wamid, status, at(seconds), extra)] }),
+    );
+  const message = async () =>
+    (await testbed.deps.db.select().from(messages).where(eq(messages.id, messageId)))[0];
+  const changes = async () =>
+    (await eventsOf(testbed, orgId, INBOX_EVENTS.messageStatusChanged)).map((e) => [e.data.from, e.data.to]);
+  return { orgId, phoneNumberId, conversation, wamid, messageId, report, message, changes };
+}
+
+describe('status webhooks', () => {
+  it('moves a reply through sent, delivered and read', async () => {
+    const { report, message, changes, conversation, orgId, messageId, wamid } = await sentReply();
+    await report('sent', 1, { pricing });
+    expect((await message()).status).toBe('SENT');
+    await report('delivered', 2);
+    await report('read', 3);
+
+    expect(await message()).toMatchObject({ status: 'READ', providerTimestamp: at(3), errorCode: null });
+    expect(await changes()).toEqual([
+      ['PENDING', 'SENT'],
+      ['SENT', 'DELIVERED'],
+      ['DELIVERED', 'READ'],
+    ]);
+    const [sent] = await eventsOf(testbed, orgId, INBOX_EVENTS.messageStatusChanged);
+    expect(sent.data).toEqual({
+      conversationId: conversation.id,
+      waId: CUSTOMER,
+      messageId,
+      providerMessageId: wamid,
+      from: 'PENDING',
+      to: 'SENT',
+      at: at(1).toISOString(),
+      errorCode: null,
+      pricing: { category: 'service', type: 'free_customer_service', billable: true },
+    });
+    // Delivery reports leave the conversation as it was.
+    expect((await conversationsOf(testbed, orgId, CUSTOMER))[0]).toMatchObject({
+      status: 'OPEN',
+      unreadCount: 1,
+    });
+  });
+
+  it('never moves a read message back when delivered arrives late, nor repeats a status', async () => {
+    const { report, message, changes } = await sentReply();
+    await report('read', 5);
+    await report('delivered', 4);
+    await report('read', 5);
+    expect(await message()).toMatchObject({ status: 'READ', providerTimestamp: at(5) });
+    expect(await changes()).toEqual([['PENDING', 'READ']]);
+  });
+
+  it('counts a played voice message as read', async () => {
+    const { report, message } = await sentReply();
+    await report('delivered', 1);
+    await report('played', 2);
+    expect((await message()).status).toBe('READ');
+  });
+
+  it('stores why a message failed', async () => {
+    const { orgId, report, message } = await sentReply();
+    const error = { code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' };
+    await report('sent', 1);
+    await report('failed', 2, { errors: [error] });
+    expect(await message()).toMatchObject({
+      status: 'FAILED',
+      errorCode: 131047,
+      errorTitle: 'Re-engagement message',
+    });
+    const [, failed] = await eventsOf(testbed, orgId, INBOX_EVENTS.messageStatusChanged);
+    expect(failed.data).toMatchObject({ from: 'SENT', to: 'FAILED', errorCode: 131047 });
+  });
+
+  it('ignores a failure report about a delivered message', async () => {
+    const { report, message, changes } = await sentReply();
+    await report('delivered', 1);
+    await report('failed', 2, { errors: [{ code: 131000, title: 'Something went wrong' }] });
+    expect(await message()).toMatchObject({ status: 'DELIVERED', errorCode: null, errorTitle: null });
+    expect(await changes()).toEqual([['PENDING', 'DELIVERED']]);
+  });
+
+  it('asks for a retry when the message is not stored under its platform id yet', async () => {
+    const { orgId } = await orgWithChannel(testbed);
+    const status = statusSchema.parse(statusReport(newWamid(), 'delivered', at(1)));
+    const failure = applyStatus(testbed.deps, { orgId, status });
+    await expect(failure).rejects.toBeInstanceOf(DomainError);
+    await expect(applyStatus(testbed.deps, { orgId, status })).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'MESSAGE_NOT_STORED_YET',
+    });
+    expect(await eventsOf(testbed, orgId)).toEqual([]);
+  });
+
+  it('still stores the messages of a change whose status must be retried', async () => {
+    const { orgId, phoneNumberId } = await orgWithChannel(testbed);
+    const value = messagesValue(phoneNumberId, {
+      messages: [text(CUSTOMER, 'Stored on the first attempt')],
+      statuses: [statusReport(newWamid(), 'sent', at(1))],
+    });
+    await expect(ingestMessagesWebhook(testbed.deps, value)).rejects.toMatchObject({
+      code: 'MESSAGE_NOT_STORED_YET',
+    });
+    expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(1);
+    // The redelivery stores nothing twice.
+    await expect(ingestMessagesWebhook(testbed.deps, value)).rejects.toMatchObject({
+      code: 'MESSAGE_NOT_STORED_YET',
+    });
+    expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(1);
+  });
+});

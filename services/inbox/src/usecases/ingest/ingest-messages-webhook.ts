@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  inboundMessageSchema,
+  messagesValueSchema,
+  statusSchema,
+  unixSecondsSchema,
+  type InboundMessage,
+} from '@inbox/whatsapp';
+import type { InboxDeps } from '../../deps';
+import { applyStatus } from './apply-status';
+import { receiveMessage } from './receive-message';
+
+/** The `messages` field's value with its items left unparsed: each item is read on its own. */
+const valueSchema = messagesValueSchema.extend({
+  messages: z.array(z.unknown()).optional(),
+  statuses: z.array(z.unknown()).optional(),
+  errors: z.array(z.unknown()).optional(),
+});
+
+const commonFieldsSchema = z.looseObject({
+  from: z.string().min(1),
+  id: z.string().min(1),
+  timestamp: unixSecondsSchema,
+  type: z.string().min(1),
+});
+
+/**
+ * A message in a shape this code does not expect is still stored (as unsupported, with what was
+ * sent) rather than lost, as long as it can be deduplicated: it has an id, a sender and a time.
+ */
+function readMessage(deps: InboxDeps, orgId: number, raw: unknown): InboundMessage {
+  const parsed = inboundMessageSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const common = commonFieldsSchema.parse(raw);
+  const { from, id, timestamp, type } = common;
+  deps.logger.warn(
+    { orgId, providerMessageId: id, type, issues: parsed.error.issues },
+    'inbound message of an unexpected shape; stored as unsupported',
+  );
+  return inboundMessageSchema.parse({
+    from,
+    id,
+    timestamp,
+    type: 'unsupported',
+    unsupported: { type, unreadable: common[type] },
+  });
+}
+
+/**
+ * One `messages` webhook change: inbound messages and status reports of one phone number.
+ * Every item is attempted; if any failed, the whole change fails afterwards so the bus redelivers
+ * it — the items that succeeded are no-ops the second time.
+ */
+export async function ingestMessagesWebhook(
+  deps: InboxDeps,
+  rawValue: unknown,
+  requestId?: string,
+): Promise<void> {
+  const value = valueSchema.parse(rawValue);
+  const phoneNumberId = value.metadata.phone_number_id;
+  const orgId = await deps.channels.orgForPhoneNumberId(phoneNumberId);
+  if (orgId === null) {
+    // Acknowledged: the platform (and the bus) would otherwise retry a number nobody owns for days.
+    deps.logger.warn({ phoneNumberId }, 'webhook for a phone number id no organization owns; dropped');
+    return;
+  }
+  if (value.errors?.length)
+    deps.logger.warn({ orgId, phoneNumberId, errors: value.errors }, 'the platform reported errors');
+
+  const failures: unknown[] = [];
+  const attempt = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      failures.push(error);
+    }
+  };
+  for (const raw of value.messages ?? []) {
+    await attempt(() => {
+      const message = readMessage(deps, orgId, raw);
+      const profileName = value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? null;
+      return receiveMessage(deps, { orgId, message, profileName, requestId });
+    });
+  }
+  for (const raw of value.statuses ?? []) {
+    await attempt(() => applyStatus(deps, { orgId, status: statusSchema.parse(raw), requestId }));
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} webhook items failed`);
+}

@@ -1,0 +1,113 @@
+import { INBOX_EVENTS, type InboxEventData } from '@inbox/contracts';
+import { CloudApiError } from '@inbox/whatsapp';
+import { conversationsRepository } from '../../db/repositories/conversations.repository';
+import {
+  messagesRepository,
+  type MessageRow,
+  type MessagePatch,
+} from '../../db/repositories/messages.repository';
+import type { InboxDeps } from '../../deps';
+import { systemOrigin } from '../../events';
+import { messageBlobKey } from './send-media-message';
+
+export type DownloadRequest = InboxEventData<typeof INBOX_EVENTS.mediaDownloadRequested>;
+
+export interface DownloadAttempt {
+  orgId: number;
+  requestId: string;
+  /** The last delivery the bus makes: a failure now is final and is stored instead of thrown. */
+  lastAttempt: boolean;
+}
+
+/** The platform shows sha256 as hex or as base64 (reference §1.5); ours is hex. */
+export function sameSha256(platform: string, hex: string): boolean {
+  const given = platform.trim();
+  if (/^[0-9a-f]{64}$/i.test(given)) return given.toLowerCase() === hex;
+  return Buffer.from(given, 'base64').toString('hex') === hex;
+}
+
+const reasonOf = (error: unknown) =>
+  error instanceof CloudApiError
+    ? `(#${error.code}) ${error.title}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+async function recordOutcome(
+  deps: InboxDeps,
+  attempt: DownloadAttempt,
+  message: MessageRow,
+  patch: MessagePatch,
+) {
+  const written = await deps.db.transaction(async (tx) => {
+    const row = await messagesRepository.updateMediaUnlessReady(tx, message.orgId, message.id, patch);
+    if (!row) return false;
+    const conversation = await conversationsRepository.find(tx, message.orgId, message.conversationId);
+    await deps.events.record(
+      tx,
+      systemOrigin(message.orgId, attempt.requestId),
+      INBOX_EVENTS.messageUpdated,
+      {
+        conversationId: message.conversationId,
+        waId: conversation?.waId ?? '',
+        messageId: message.id,
+        changes: ['media'],
+        actorId: null,
+      },
+    );
+    return true;
+  });
+  deps.events.flush();
+  return written;
+}
+
+/**
+ * Fetches an inbound message's media from WhatsApp into the blob store and marks it READY.
+ * Failures throw so the bus retries with backoff; the last attempt marks the media FAILED instead.
+ */
+export async function downloadMessageMedia(
+  deps: InboxDeps,
+  request: DownloadRequest,
+  attempt: DownloadAttempt,
+): Promise<void> {
+  const message = await messagesRepository.findAnyOrg(deps.db, request.messageId);
+  // The event names the message's organization; anything else is not this message's job.
+  if (!message || message.orgId !== attempt.orgId) {
+    deps.logger.warn(
+      { messageId: request.messageId, orgId: attempt.orgId },
+      'media download for an unknown message: dropped',
+    );
+    return;
+  }
+  if (message.mediaStatus === 'READY') return;
+  const key = messageBlobKey(message.orgId, message.id);
+  try {
+    const client = await deps.channels.clientFor(message.orgId);
+    const info = await client.getMedia(message.providerMediaId ?? request.providerMediaId);
+    const file = await client.downloadMedia(info.url);
+    const blob = await deps.blobs.put(key, file.data);
+    if (info.sha256 && !sameSha256(info.sha256, blob.sha256)) {
+      await deps.blobs.delete(key);
+      throw new Error(`sha256 mismatch: WhatsApp says ${info.sha256}, the bytes hash to ${blob.sha256}`);
+    }
+    const mimeType = info.mimeType || message.mediaMimeType || file.contentType;
+    await recordOutcome(deps, attempt, message, {
+      mediaStatus: 'READY',
+      mediaError: null,
+      mediaSize: blob.size,
+      mediaSha256: blob.sha256,
+      mediaMimeType: mimeType,
+      mediaBlobKey: key,
+      updatedAt: deps.now(),
+    });
+  } catch (error) {
+    if (!attempt.lastAttempt) throw error;
+    const reason = reasonOf(error).slice(0, 500);
+    deps.logger.warn({ messageId: message.id, reason }, 'media download failed for good');
+    await recordOutcome(deps, attempt, message, {
+      mediaStatus: 'FAILED',
+      mediaError: reason,
+      updatedAt: deps.now(),
+    });
+  }
+}

@@ -1,0 +1,143 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Transform, type Readable } from 'node:stream';
+import busboy from 'busboy';
+import { invalid } from '@inbox/platform';
+import { MAX_MEDIA_DOWNLOAD_BYTES, MEDIA_LIMITS, mediaKindFor, type MediaKind } from '@inbox/whatsapp';
+import type { BlobStore, StoredBlob } from '../../media/blob-store';
+
+/** An upload refused for its size (413) or type (415): statuses no DomainError kind maps to. */
+export class MediaRejected extends Error {
+  constructor(
+    readonly status: 413 | 415,
+    readonly code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MediaRejected';
+  }
+}
+
+export interface ReceivedUpload {
+  blob: StoredBlob;
+  kind: MediaKind;
+  mimeType: string;
+  filename: string | undefined;
+  fields: Record<string, string>;
+}
+
+const tooLarge = (kind: string, max: number) =>
+  new MediaRejected(413, 'PAYLOAD_TOO_LARGE', `A WhatsApp ${kind} may be at most ${max} bytes`);
+const fieldError = (path: string, message: string) =>
+  invalid('VALIDATION_FAILED', message, [{ path, message }]);
+
+/** Counts bytes on their way to the blob store and fails the stream past the kind's limit. */
+function byteLimit(kind: MediaKind): Transform {
+  const max = MEDIA_LIMITS[kind].maxBytes;
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > max ? tooLarge(kind, max) : null, chunk);
+    },
+  });
+}
+
+/**
+ * Streams the multipart part `file` into the blob store under `key`, refusing an unsupported MIME
+ * type (415) before storing a byte and a file over its kind's limit (413) as soon as it passes it.
+ * On refusal the rest of the body is discarded unread and no blob is left behind.
+ */
+export function receiveUpload(
+  blobs: BlobStore,
+  key: string,
+  headers: IncomingHttpHeaders,
+  body: Readable,
+): Promise<ReceivedUpload> {
+  return new Promise<ReceivedUpload>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers,
+        // Until the part says its MIME type, only the largest WhatsApp file size is known to be too much.
+        limits: { files: 1, fileSize: MAX_MEDIA_DOWNLOAD_BYTES, fields: 10, fieldSize: 8 * 1024, parts: 12 },
+      });
+    } catch {
+      reject(new MediaRejected(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let upload: Promise<Omit<ReceivedUpload, 'fields'>> | undefined;
+    let settled = false;
+    let active: Readable | undefined;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(parser);
+      body.resume();
+      void blobs.delete(key).catch(() => undefined);
+      reject(error);
+    };
+
+    parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
+      if (info.valueTruncated) fail(fieldError(name, 'Field value too long'));
+      else fields[name] = value;
+    });
+    parser.on('file', (name: string, file: Readable & { truncated?: boolean }, info: busboy.FileInfo) => {
+      const kind = mediaKindFor(info.mimeType);
+      if (name !== 'file' || settled) {
+        file.resume();
+        return;
+      }
+      if (!kind) {
+        file.resume();
+        fail(
+          new MediaRejected(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `WhatsApp does not accept ${info.mimeType || 'files without a MIME type'}`,
+          ),
+        );
+        return;
+      }
+      file.on('limit', () => fail(tooLarge(kind, MEDIA_LIMITS[kind].maxBytes)));
+      const counted = byteLimit(kind);
+      // pipe() does not pass failures on: without this a broken upload would never end the blob write.
+      file.on('error', (error) => counted.destroy(error));
+      active = file;
+      file.pipe(counted);
+      upload = blobs.put(key, counted).then(
+        (blob) => {
+          // Refused while the last bytes were still being written: the blob must not stay.
+          if (settled) void blobs.delete(key).catch(() => undefined);
+          return { blob, kind, mimeType: info.mimeType, filename: info.filename };
+        },
+        (error: unknown) => {
+          file.unpipe();
+          file.resume();
+          throw error;
+        },
+      );
+      upload.catch(fail);
+    });
+    parser.on('error', (error: unknown) =>
+      fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
+    );
+    parser.on('close', () => {
+      if (settled) return;
+      if (!upload) return fail(fieldError('file', 'A file part named "file" is required'));
+      upload.then((received) => {
+        if (settled) return;
+        settled = true;
+        resolve({ ...received, fields });
+      }, fail);
+    });
+    body.on('error', fail);
+    // A client that goes away mid-file fails the file stream, so the partial blob is dropped.
+    body.on('close', () => {
+      if ((body as { complete?: boolean }).complete !== false) return;
+      active?.destroy(new Error('The client closed the connection during the upload'));
+      fail(fieldError('file', 'The upload was interrupted'));
+    });
+    body.pipe(parser);
+  });
+}

@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import nodeHttp from 'node:http';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { CONTEXT_METADATA, newId, signCallerToken, type CallerContext } from '@inbox/platform';
+import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
+import { conversations, messages } from '../../db/schema';
+import { startInternalHttp, type RunningHttp } from '../../http/server';
+import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { makeConversation, type ConversationSeed } from '../conversation-queries/conversation-builders';
+import { ensureChannel } from '../settings/ensure-channel';
+
+const SECRET = 'internal-secret-for-media-tests';
+let testbed: InboxTestbed;
+let http: RunningHttp;
+const simulators: Simulator[] = [];
+beforeAll(async () => {
+  testbed = await createInboxTestbed();
+  http = await startInternalHttp(testbed.deps, SECRET, 0, '127.0.0.1');
+});
+afterAll(async () => {
+  await http?.stop();
+  await Promise.all(simulators.map((s) => s.stop()));
+  await testbed?.close();
+});
+
+let lastOrg = 8000;
+const HOUR = 3600_000;
+const db = () => testbed.deps.db;
+
+async function orgWithSimulator() {
+  const orgId = ++lastOrg;
+  const accessToken = `token-${orgId}`;
+  const phoneNumberId = `pn-${orgId}-${newId()}`;
+  const sim = await startSimulator({
+    appSecret: 's',
+    accessToken,
+    phoneNumberId,
+    wabaId: `waba-${orgId}`,
+    displayPhoneNumber: '15550001111',
+  });
+  simulators.push(sim);
+  await ensureChannel(testbed.deps, orgId, {
+    phoneNumberId,
+    wabaId: `waba-${orgId}`,
+    accessToken,
+    apiBaseUrl: sim.url,
+    apiVersion: 'v23.0',
+  });
+  return { orgId, sim, agent: testbed.caller(orgId, 'AGENT') };
+}
+
+const openConversation = (orgId: number, extra: Partial<ConversationSeed> = {}) =>
+  makeConversation(db(), {
+    orgId,
+    status: 'HUMAN_HANDLING',
+    lastCustomerMessageAt: new Date(Date.now() - HOUR),
+    ...extra,
+  });
+
+const headersFor = (caller: CallerContext) => ({ [CONTEXT_METADATA]: signCallerToken(SECRET, caller) });
+
+function upload(
+  caller: CallerContext,
+  conversationId: string,
+  file: { bytes: Buffer; type: string; name: string },
+  caption?: string,
+) {
+  const form = new FormData();
+  if (caption !== undefined) form.append('caption', caption);
+  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  return fetch(`http://127.0.0.1:${http.port}/internal/conversations/${conversationId}/messages/media`, {
+    method: 'POST',
+    headers: headersFor(caller),
+    body: form,
+  });
+}
+
+const mediaOf = (caller: CallerContext, messageId: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${http.port}/internal/messages/${messageId}/media`, {
+    headers: { ...headersFor(caller), ...headers },
+  });
+/** A revalidation as a browser makes it (fetch would add `cache-control: no-cache`, which forbids a 304). */
+const conditionalStatus = (caller: CallerContext, messageId: string, etag: string) =>
+  new Promise<number | undefined>((resolve, reject) => {
+    const headers = { ...headersFor(caller), 'if-none-match': etag };
+    nodeHttp
+      .get(
+        { host: '127.0.0.1', port: http.port, path: `/internal/messages/${messageId}/media`, headers },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      )
+      .on('error', reject);
+  });
+const rowsOf = (conversationId: string) =>
+  db().select().from(messages).where(eq(messages.conversationId, conversationId));
+const blobsOf = (orgId: number) => {
+  const dir = path.join(testbed.mediaDir, 'org', String(orgId), 'messages');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+const sent = async (sim: Simulator) =>
+  ((await (await fetch(`${sim.url}/_sim/sent`)).json()) as { data: any[] }).data;
+
+describe('sending media', () => {
+  it('streams the file to the blob store, uploads it to WhatsApp, sends it and serves it back', async () => {
+    const { orgId, sim, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const bytes = randomBytes(300 * 1024);
+    const res = await upload(
+      agent,
+      conversation.id,
+      { bytes, type: 'image/png', name: 'photo.png' },
+      'Our menu',
+    );
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as any;
+    expect(body).toEqual({
+      id: expect.any(String),
+      conversationId: conversation.id,
+      direction: 'outbound',
+      sender: 'agent',
+      senderUserId: agent.userId,
+      type: 'image',
+      text: 'Our menu',
+      media: {
+        mimeType: 'image/png',
+        size: bytes.length,
+        filename: 'photo.png',
+        caption: 'Our menu',
+        status: 'READY',
+        error: null,
+      },
+      reaction: null,
+      hidden: false,
+      status: 'SENT',
+      error: null,
+      providerMessageId: expect.stringMatching(/^wamid\./),
+      createdAt: expect.any(String),
+      content: null,
+    });
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const [wire] = await sent(sim);
+    expect(wire.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: conversation.waId,
+      type: 'image',
+      image: { id: expect.any(String), caption: 'Our menu' },
+    });
+    expect(sim.state.media.get(wire.body.image.id)).toMatchObject({
+      sha256: sha,
+      mimeType: 'image/png',
+      origin: 'upload',
+    });
+
+    const [after] = await db().select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(after).toMatchObject({ status: 'WAITING_FOR_CUSTOMER', lastMessagePreview: '📷 Our menu' });
+
+    const served = await mediaOf(agent, body.id);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(
+      Object.fromEntries(
+        ['content-type', 'content-length', 'content-disposition', 'etag'].map((h) => [
+          h,
+          served.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
+      'content-type': 'image/png',
+      'content-length': String(bytes.length),
+      'content-disposition': "inline; filename*=UTF-8''photo.png",
+      etag: `"${sha}"`,
+    });
+    expect(await conditionalStatus(agent, body.id, `"${sha}"`)).toBe(304);
+    expect(await conditionalStatus(agent, body.id, '"other"')).toBe(200);
+  });
+
+  it('sends a document with its file name', async () => {
+    const { orgId, sim, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const res = await upload(agent, conversation.id, {
+      bytes: Buffer.from('%PDF-1.4 invoice'),
+      type: 'application/pdf',
+      name: 'factura 42.pdf',
+    });
+    expect(res.status).toBe(201);
+    const [wire] = await sent(sim);
+    expect(wire.body.document).toEqual({ id: expect.any(String), filename: 'factura 42.pdf' });
+    const served = await mediaOf(agent, ((await res.json()) as any).id);
+    expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''factura%2042.pdf");
+  });
+
+  it('refuses an unsupported type (415) and a file over its kind’s limit (413), storing nothing', async () => {
+    const { orgId, sim, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const zip = await upload(agent, conversation.id, {
+      bytes: randomBytes(1000),
+      type: 'application/zip',
+      name: 'a.zip',
+    });
+    expect(zip.status).toBe(415);
+    expect(await zip.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
+    const big = await upload(agent, conversation.id, {
+      bytes: randomBytes(5 * 1024 * 1024 + 1),
+      type: 'image/jpeg',
+      name: 'big.jpg',
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    const notMultipart = await fetch(
+      `http://127.0.0.1:${http.port}/internal/conversations/${conversation.id}/messages/media`,
+      {
+        method: 'POST',
+        headers: { ...headersFor(agent), 'content-type': 'image/png' },
+        body: randomBytes(100),
+      },
+    );
+    expect(notMultipart.status).toBe(415);
+    expect(await rowsOf(conversation.id)).toHaveLength(0);
+    expect(blobsOf(orgId)).toEqual([]);
+    expect(await sent(sim)).toHaveLength(0);
+    // The connection still works after a refusal: the next upload goes through.
+    expect(
+      (await upload(agent, conversation.id, { bytes: randomBytes(10), type: 'image/jpeg', name: 'ok.jpg' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('refuses a closed window, a CLOSED conversation and another organization before reading the file', async () => {
+    const { orgId, agent } = await orgWithSimulator();
+    const file = { bytes: randomBytes(100), type: 'image/png', name: 'x.png' };
+    const stale = await openConversation(orgId, { lastCustomerMessageAt: new Date(Date.now() - 25 * HOUR) });
+    const closed = await openConversation(orgId, { status: 'CLOSED' });
+    expect(await (await upload(agent, stale.id, file)).json()).toMatchObject({
+      status: 409,
+      code: 'WINDOW_CLOSED',
+    });
+    expect(await (await upload(agent, closed.id, file)).json()).toMatchObject({
+      status: 409,
+      code: 'INVALID_TRANSITION',
+    });
+    const other = await orgWithSimulator();
+    expect((await upload(other.agent, (await openConversation(orgId)).id, file)).status).toBe(404);
+    expect(await rowsOf(stale.id)).toHaveLength(0);
+    expect(blobsOf(orgId)).toEqual([]);
+  });
+
+  it('requires a file and refuses a caption on audio', async () => {
+    const { orgId, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const audio = await upload(
+      agent,
+      conversation.id,
+      { bytes: randomBytes(100), type: 'audio/mpeg', name: 'a.mp3' },
+      'No',
+    );
+    expect(await audio.json()).toMatchObject({ status: 400, errors: [{ path: 'caption' }] });
+    const form = new FormData();
+    form.append('caption', 'only a caption');
+    const none = await fetch(
+      `http://127.0.0.1:${http.port}/internal/conversations/${conversation.id}/messages/media`,
+      {
+        method: 'POST',
+        headers: headersFor(agent),
+        body: form,
+      },
+    );
+    expect(await none.json()).toMatchObject({ status: 400, errors: [{ path: 'file' }] });
+    expect(blobsOf(orgId)).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { conflict, invalid, isUniqueViolation, notFound } from '@inbox/platform';
+import { channels } from '../../db/schema';
+import type { ChannelRow } from '../../channel/channel-registry';
+import type { CallerContext, InboxDeps } from '../../deps';
+import { requireAdmin } from '../access';
+
+export interface ChannelPatch {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber?: string;
+  apiBaseUrl?: string;
+  apiVersion?: string;
+  /** Absent keeps the stored token. */
+  accessToken?: string;
+  botEnabled?: boolean;
+}
+
+export async function getWhatsAppSettings(deps: InboxDeps, caller: CallerContext): Promise<ChannelRow> {
+  requireAdmin(caller);
+  const row = (await deps.db.select().from(channels).where(eq(channels.orgId, caller.orgId)))[0];
+  if (!row) throw notFound('WhatsApp channel');
+  return row;
+}
+
+/** Creates or replaces the organization's channel; the token is sealed before it is stored and never returned. */
+export async function putWhatsAppSettings(
+  deps: InboxDeps,
+  caller: CallerContext,
+  patch: ChannelPatch,
+): Promise<ChannelRow> {
+  requireAdmin(caller);
+  const current = (await deps.db.select().from(channels).where(eq(channels.orgId, caller.orgId)))[0];
+  const sealed = patch.accessToken
+    ? deps.channels.sealToken(patch.accessToken)
+    : current?.accessTokenEncrypted;
+  if (!sealed)
+    throw invalid('VALIDATION_FAILED', 'An access token is required for a new channel', [
+      { path: 'accessToken', message: 'Required' },
+    ]);
+  const values = {
+    orgId: caller.orgId,
+    phoneNumberId: patch.phoneNumberId,
+    wabaId: patch.wabaId,
+    displayPhoneNumber: patch.displayPhoneNumber ?? current?.displayPhoneNumber ?? null,
+    apiBaseUrl: patch.apiBaseUrl ?? current?.apiBaseUrl ?? deps.settings.defaultApiBaseUrl,
+    apiVersion: patch.apiVersion ?? current?.apiVersion ?? deps.settings.defaultApiVersion,
+    accessTokenEncrypted: sealed,
+    botEnabled: patch.botEnabled ?? current?.botEnabled ?? false,
+    updatedAt: deps.now(),
+  };
+  try {
+    const row = (
+      await deps.db
+        .insert(channels)
+        .values(values)
+        .onConflictDoUpdate({ target: channels.orgId, set: values })
+        .returning()
+    )[0];
+    deps.channels.forget(caller.orgId, [patch.phoneNumberId, ...(current ? [current.phoneNumberId] : [])]);
+    return row;
+  } catch (error) {
+    // Two organizations cannot share a phone number: inbound messages would have no single owner.
+    if (isUniqueViolation(error))
+      throw conflict('PHONE_NUMBER_TAKEN', 'This phone number id belongs to another organization');
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import express, { type Request, type Response } from 'express';
+import { requirePhoneNumber, requireToken } from './graph-auth';
+import { invalidParameter, platformError } from './graph-errors';
+import { newHexId, newWamid } from './ids';
+import { apiMajorVersion, planStatuses } from './payloads';
+import { MEDIA_TYPES } from './send-schemas';
+import { parseSendRequest } from './send-validation';
+import { digitsOf, type SentMessage, type TemplateCategory } from './state';
+import type { SimContext } from './context';
+
+/** `POST /:version/:phoneNumberId/messages`: validate, apply chosen failures and the 24-hour rule, answer. */
+export function messagesRouter(ctx: SimContext): express.Router {
+  const router = express.Router();
+  router.post(
+    '/:version/:phoneNumberId/messages',
+    requireToken(ctx),
+    requirePhoneNumber(ctx),
+    express.json({ limit: '1mb' }),
+    (req: Request, res: Response) => {
+      const parsed = parseSendRequest(req.body);
+      if (parsed.kind === 'read') {
+        ctx.state.markedRead.push({ messageId: parsed.messageId, at: new Date().toISOString() });
+        res.json({ success: true });
+        return;
+      }
+      if (MEDIA_TYPES.includes(parsed.type)) checkMediaId(ctx, parsed.type, parsed.body);
+      const waId = digitsOf(parsed.to);
+      const failure = ctx.state.takeFailure(waId);
+      if (failure?.mode === 'sync') throw platformError(failure.code, failure.title, failure.httpStatus);
+
+      const sent = accept(ctx, String(req.params.version), waId, parsed);
+      const asyncFailure = failure ? { code: failure.code, title: failure.title } : undefined;
+      const steps = planStatuses({
+        type: parsed.type,
+        category: parsed.type === 'template' ? templateCategory(ctx, parsed.body) : undefined,
+        windowOpen: sent.windowOpen,
+        asyncFailure,
+        autoStatuses: ctx.config.autoStatuses,
+      });
+      const error = steps[0]?.error;
+      if (error) sent.failure = { code: error.code, reason: asyncFailure ? 'chosen' : 'window_closed' };
+      void ctx.runner.run(sent, steps);
+      res.json({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: parsed.to, wa_id: waId }],
+        messages: [{ id: sent.wamid, ...(parsed.type === 'template' ? { message_status: 'accepted' } : {}) }],
+      });
+    },
+  );
+  return router;
+}
+
+function accept(
+  ctx: SimContext,
+  version: string,
+  waId: string,
+  parsed: { to: string; type: string; body: Record<string, unknown> },
+): SentMessage {
+  const major = apiMajorVersion(version);
+  const sent: SentMessage = {
+    wamid: newWamid(waId),
+    to: waId,
+    input: parsed.to,
+    type: parsed.type,
+    body: parsed.body,
+    version,
+    acceptedAt: new Date().toISOString(),
+    windowOpen: ctx.state.windowOpenFor(waId, Date.now()),
+    statuses: [],
+    ...(major !== undefined && major <= 23 ? { conversationId: newHexId() } : {}),
+    lastStatusTimestamp: 0,
+  };
+  ctx.state.sent.push(sent);
+  return sent;
+}
+
+/** Media sent by id must be media the platform holds (uploaded, or received from a customer). */
+function checkMediaId(ctx: SimContext, type: string, body: Record<string, unknown>): void {
+  const id = (body[type] as { id?: string }).id;
+  if (id !== undefined && !ctx.state.media.has(id)) {
+    throw invalidParameter(
+      `Param ${type}['id'] is not a valid media id: no media with id '${id}' was uploaded.`,
+    );
+  }
+}
+
+/** The pricing category of a template send: registered through the control API, else the default. */
+export function templateCategory(ctx: SimContext, body: Record<string, unknown>): TemplateCategory {
+  const name = (body.template as { name: string }).name;
+  return ctx.state.templateCategories.get(name) ?? ctx.defaultTemplateCategory;
+}

@@ -1,0 +1,165 @@
+/** Everything the simulator remembers; plain data that the control API shows and resets. */
+
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type StatusName = 'sent' | 'delivered' | 'read' | 'failed' | 'played';
+export type TemplateCategory = 'marketing' | 'utility' | 'authentication';
+
+export interface SentMessage {
+  wamid: string;
+  /** The recipient's wa_id (digits of `to`). */
+  to: string;
+  /** `to` exactly as the request gave it. */
+  input: string;
+  type: string;
+  body: Record<string, unknown>;
+  version: string;
+  acceptedAt: string;
+  windowOpen: boolean;
+  /** Set when the send was accepted but is going to fail asynchronously. */
+  failure?: { code: number; reason: 'window_closed' | 'chosen' };
+  /** Status webhooks emitted so far, in order. */
+  statuses: StatusName[];
+  /** Only for API versions ≤ v23, where status webhooks still carry `conversation`. */
+  conversationId?: string;
+  lastStatusTimestamp: number;
+}
+
+export interface Customer {
+  waId: string;
+  name?: string;
+  /** Epoch ms of the customer's last message, or null when they never wrote. */
+  lastInboundAt: number | null;
+}
+
+export interface FailureRule {
+  id: string;
+  to: string;
+  code: number;
+  title?: string;
+  mode: 'sync' | 'async';
+  httpStatus?: number;
+  /** Sends left to fail; null = every send. */
+  remaining: number | null;
+  hits: number;
+}
+
+export interface MediaRecord {
+  id: string;
+  mimeType: string;
+  bytes: Buffer;
+  sha256: string;
+  filename?: string;
+  origin: 'upload' | 'inbound';
+  createdAt: string;
+}
+
+export interface InboundRecord {
+  wamid: string;
+  from: string;
+  message: Record<string, unknown>;
+  contact: Record<string, unknown>;
+  receivedAt: string;
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  ok: boolean;
+  httpStatus?: number;
+  error?: string;
+  durationMs: number;
+}
+
+export type DeliveryOutcome = 'pending' | 'delivered' | 'retrying' | 'failed' | 'skipped' | 'cancelled';
+
+export interface WebhookDelivery {
+  id: string;
+  kind: 'message' | 'status' | 'raw';
+  wamid?: string;
+  status?: StatusName;
+  url?: string;
+  body: string;
+  signature: string;
+  badSignature: boolean;
+  attempts: DeliveryAttempt[];
+  outcome: DeliveryOutcome;
+  createdAt: string;
+}
+
+export function isWindowOpen(lastInboundAt: number | null | undefined, now: number): boolean {
+  return lastInboundAt != null && now - lastInboundAt < SERVICE_WINDOW_MS;
+}
+
+export function digitsOf(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+export class SimulatorState {
+  readonly sent: SentMessage[] = [];
+  readonly markedRead: { messageId: string; at: string }[] = [];
+  readonly customers = new Map<string, Customer>();
+  readonly failures: FailureRule[] = [];
+  readonly media = new Map<string, MediaRecord>();
+  readonly mediaTokens = new Map<string, { mediaId: string; expiresAt: number }>();
+  readonly inbound = new Map<string, InboundRecord>();
+  readonly webhooks: WebhookDelivery[] = [];
+  readonly templateCategories = new Map<string, TemplateCategory>();
+  private nextFailureId = 1;
+
+  windowOpenFor(waId: string, now: number): boolean {
+    return isWindowOpen(this.customers.get(waId)?.lastInboundAt, now);
+  }
+
+  noteInbound(waId: string, at: number, name?: string): Customer {
+    const customer = this.customers.get(waId) ?? { waId, lastInboundAt: null };
+    customer.lastInboundAt = Math.max(customer.lastInboundAt ?? at, at);
+    if (name) customer.name = name;
+    this.customers.set(waId, customer);
+    return customer;
+  }
+
+  setLastInbound(waId: string, at: number | null): Customer {
+    const customer = this.customers.get(waId) ?? { waId, lastInboundAt: null };
+    customer.lastInboundAt = at;
+    this.customers.set(waId, customer);
+    return customer;
+  }
+
+  addFailure(rule: Omit<FailureRule, 'id' | 'hits'>): FailureRule {
+    const stored = { ...rule, to: digitsOf(rule.to), id: String(this.nextFailureId++), hits: 0 };
+    this.failures.push(stored);
+    return stored;
+  }
+
+  /** The first rule for this recipient, consumed by one use; exhausted rules are dropped. */
+  takeFailure(waId: string): FailureRule | undefined {
+    const index = this.failures.findIndex((f) => f.to === waId);
+    if (index < 0) return undefined;
+    const rule = this.failures[index];
+    rule.hits += 1;
+    if (rule.remaining !== null) {
+      rule.remaining -= 1;
+      if (rule.remaining <= 0) this.failures.splice(index, 1);
+    }
+    return { ...rule };
+  }
+
+  findSent(wamid: string): SentMessage | undefined {
+    return this.sent.find((s) => s.wamid === wamid);
+  }
+
+  /** The newest send of one type to a customer (the message a button tap answers). */
+  lastSentTo(waId: string, type: string): SentMessage | undefined {
+    return [...this.sent].reverse().find((s) => s.to === waId && s.type === type);
+  }
+
+  reset(): void {
+    this.sent.length = 0;
+    this.markedRead.length = 0;
+    this.failures.length = 0;
+    this.webhooks.length = 0;
+    for (const map of [this.customers, this.media, this.mediaTokens, this.inbound, this.templateCategories]) {
+      map.clear();
+    }
+  }
+}
