@@ -1,14 +1,6 @@
 import type { Request, Response } from 'express';
-import {
-  DomainError,
-  fromServiceError,
-  GRPC_STATUS_BY_KIND,
-  HTTP_STATUS_BY_GRPC,
-  isServiceError,
-  newId,
-  type Logger,
-} from '@inbox/platform';
-import { HttpProblem, sendProblem } from './problem';
+import { fromServiceError, isServiceError, newId, problemOf, type Logger } from '@inbox/platform';
+import { sendProblem } from './problem';
 
 /** Body-parser failures carry a `type`; they are the client's fault and get a 4xx. */
 const BODY_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -38,11 +30,10 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
     res.end();
     return;
   }
-  if (error instanceof HttpProblem) return sendProblem(res, error.problem);
-  if (error instanceof DomainError) {
-    const status = HTTP_STATUS_BY_GRPC[GRPC_STATUS_BY_KIND[error.kind]] ?? 500;
-    if (status === 429 && !res.get('Retry-After')) res.set('Retry-After', '1');
-    return sendProblem(res, { status, code: error.code, detail: error.message, errors: error.fields });
+  const known = problemOf(error);
+  if (known) {
+    if (known.status === 429 && !res.get('Retry-After')) res.set('Retry-After', '1');
+    return sendProblem(res, known);
   }
   if (isServiceError(error)) {
     const failure = fromServiceError(error);

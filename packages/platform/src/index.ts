@@ -8,6 +8,7 @@ export * from './errors';
 export * from './grpc/client';
 export * from './grpc/errors';
 export * from './grpc/server';
+export * from './http/problem';
 export * from './ids';
 export * from './logger';
 export * from './outbox';

@@ -74,6 +74,8 @@ export class ChannelRegistry {
       phoneNumberId: row.phoneNumberId,
       wabaId: row.wabaId,
       accessToken: this.secrets.open(row.accessTokenEncrypted),
+      // Under the gateway's 15 s deadline for sends, with room for one retry.
+      timeoutMs: 8_000,
     });
     const entry = { row, client, at: Date.now() };
     this.byOrg.set(orgId, entry);

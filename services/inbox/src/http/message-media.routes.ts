@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
-import type { Logger } from '@inbox/platform';
 import { MAX_MEDIA_DOWNLOAD_BYTES } from '@inbox/whatsapp';
 import type { MessageRow } from '../db/repositories/messages.repository';
 import type { InboxDeps } from '../deps';
@@ -44,20 +43,8 @@ export function restMessage(row: MessageRow) {
   };
 }
 
-function respondWithError(error: unknown, res: Response, logger: Logger): void {
-  if (!(error instanceof MediaRejected)) return sendError(error, res, logger);
-  res
-    .status(error.status)
-    .type('application/problem+json')
-    .json({
-      type: 'about:blank',
-      title: error.code,
-      status: error.status,
-      detail: error.message,
-      code: error.code,
-      errors: [{ path: 'file', message: error.message }],
-    });
-}
+/** MediaRejected is an HttpProblem: sendError writes its 413/415 like any other problem. */
+const respondWithError = sendError;
 
 async function upload(deps: InboxDeps, req: Request, res: Response): Promise<void> {
   // Refused before a byte is read when the client says up front that the body cannot fit.

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
-import { invalid, type Logger } from '@inbox/platform';
+import { invalid } from '@inbox/platform';
 import type { QuickReplyRow } from '../db/repositories/quick-replies.repository';
 import type { InboxDeps } from '../deps';
 import { attachQuickReplyMedia } from '../usecases/quick-replies/attach-quick-reply-media';
@@ -28,20 +28,8 @@ export const restQuickReply = (r: QuickReplyRow) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-function respondWithError(error: unknown, res: Response, logger: Logger): void {
-  if (!(error instanceof MediaRejected)) return sendError(error, res, logger);
-  res
-    .status(error.status)
-    .type('application/problem+json')
-    .json({
-      type: 'about:blank',
-      title: error.code,
-      status: error.status,
-      detail: error.message,
-      code: error.code,
-      errors: [{ path: 'file', message: error.message }],
-    });
-}
+/** MediaRejected is an HttpProblem: sendError writes its 413/415 like any other problem. */
+const respondWithError = sendError;
 
 /**
  * Streams the `file` part of a multipart body into the use case; nothing is buffered in memory.

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   CONTEXT_METADATA,
-  DomainError,
-  GRPC_STATUS_BY_KIND,
-  HTTP_STATUS_BY_GRPC,
   newId,
+  problemOf,
   REQUEST_ID_METADATA,
+  sendProblem,
   verifyCallerToken,
   type CallerContext,
   type Logger,
@@ -32,41 +31,17 @@ function authenticate(secret: string) {
   };
 }
 
-/** Problem documents as the gateway would write them; the gateway passes them through unchanged. */
+/** The same problem documents as the gateway's; the gateway passes them through unchanged. */
 export function sendError(error: unknown, res: Response, logger: Logger): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  if (error instanceof DomainError) {
-    const status = HTTP_STATUS_BY_GRPC[GRPC_STATUS_BY_KIND[error.kind]] ?? 500;
-    res
-      .status(status)
-      .type('application/problem+json')
-      .json({
-        type: 'about:blank',
-        title: error.code,
-        status,
-        detail: error.message,
-        code: error.code,
-        errors: error.fields,
-      });
-    return;
-  }
+  const known = problemOf(error);
+  if (known) return sendProblem(res, known);
   const errorId = newId();
   logger.error({ err: error, errorId }, 'unexpected error in internal HTTP');
-  res
-    .status(500)
-    .type('application/problem+json')
-    .json({
-      type: 'about:blank',
-      title: 'Internal Server Error',
-      status: 500,
-      detail: `Internal error ${errorId}`,
-      code: 'INTERNAL',
-      errors: [],
-      errorId,
-    });
+  sendProblem(res, { status: 500, code: 'INTERNAL', detail: `Internal error ${errorId}`, errorId });
 }
 
 export interface RunningHttp {
@@ -88,19 +63,7 @@ export async function startInternalHttp(
   app.use('/internal', authenticate(internalAuthSecret));
   app.use('/internal', messageMediaRouter(deps));
   app.use('/internal', quickReplyMediaRouter(deps));
-  app.use((_req, res) => {
-    res
-      .status(404)
-      .type('application/problem+json')
-      .json({
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: 'No such route',
-        code: 'NOT_FOUND',
-        errors: [],
-      });
-  });
+  app.use((_req, res) => sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: 'No such route' }));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
     sendError(error, res, deps.logger),
   );

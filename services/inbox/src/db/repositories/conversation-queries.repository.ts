@@ -32,15 +32,18 @@ const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /*
- * Uncorrelated IN subqueries, not EXISTS: under an OR PostgreSQL cannot turn EXISTS into a join and
- * would probe per conversation, whereas an IN list is built once (a hashed subplan) from the
- * trigram index. Both subqueries stay inside the organization.
+ * Correlated EXISTS, both halves. Alone, PostgreSQL turns one into a semi-join; under the OR of
+ * searchInMessages it plans each as an alternative: a hashed set built once from the trigram
+ * index (a rare word) or a per-conversation probe through the primary key or
+ * messages_conversation_created (a common word, where the first page fills after a few dozen
+ * conversations). An uncorrelated IN list has no such fallback: a set larger than work_mem
+ * becomes a linear scan per row (34 s for a common word over 1M messages).
  */
 function searchCondition(orgId: number, term: string, inMessages: boolean): SQL {
   const pattern = containsPattern(term);
-  const byContact = sql`${conversations.waId} in (select ${contacts.waId} from ${contacts} where ${contacts.orgId} = ${orgId} and ${contactSearchText} ilike ${pattern})`;
+  const byContact = sql`exists (select 1 from ${contacts} where ${contacts.orgId} = ${orgId} and ${contacts.waId} = ${conversations.waId} and ${contactSearchText} ilike ${pattern})`;
   if (!inMessages) return byContact;
-  const byMessage = sql`${conversations.id} in (select ${messages.conversationId} from ${messages} where ${messages.orgId} = ${orgId} and ${messages.text} ilike ${pattern})`;
+  const byMessage = sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.orgId} = ${orgId} and ${messages.text} ilike ${pattern})`;
   return sql`(${byContact} or ${byMessage})`;
 }
 

@@ -4,18 +4,7 @@ import busboy from 'busboy';
 import { invalid } from '@inbox/platform';
 import { MAX_MEDIA_DOWNLOAD_BYTES, MEDIA_LIMITS, mediaKindFor, type MediaKind } from '@inbox/whatsapp';
 import type { BlobStore, StoredBlob } from '../../media/blob-store';
-
-/** An upload refused for its size (413) or type (415): statuses no DomainError kind maps to. */
-export class MediaRejected extends Error {
-  constructor(
-    readonly status: 413 | 415,
-    readonly code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MediaRejected';
-  }
-}
+import { MediaRejected } from '../../media/media-rejected';
 
 export interface ReceivedUpload {
   blob: StoredBlob;
@@ -74,6 +63,8 @@ export function receiveUpload(
       settled = true;
       body.unpipe(parser);
       body.resume();
+      // The parser gets no more bytes: a file still being written would never end on its own.
+      if (active && !active.readableEnded) active.destroy(new Error('Upload refused'));
       void blobs.delete(key).catch(() => undefined);
       reject(error);
     };
@@ -134,10 +125,11 @@ export function receiveUpload(
     body.on('error', fail);
     // A client that goes away mid-file fails the file stream, so the partial blob is dropped.
     body.on('close', () => {
-      if ((body as { complete?: boolean }).complete !== false) return;
-      active?.destroy(new Error('The client closed the connection during the upload'));
-      fail(fieldError('file', 'The upload was interrupted'));
+      if ((body as { complete?: boolean }).complete === false)
+        fail(fieldError('file', 'The upload was interrupted'));
     });
     body.pipe(parser);
   });
 }
+
+export { MediaRejected };

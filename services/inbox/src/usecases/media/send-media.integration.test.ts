@@ -230,6 +230,33 @@ describe('sending media', () => {
     ).toBe(201);
   });
 
+  it('drops the partial file when the client goes away mid-upload', async () => {
+    const { orgId, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const boundary = 'xyzzy';
+    const req = nodeHttp.request({
+      host: '127.0.0.1',
+      port: http.port,
+      method: 'POST',
+      path: `/internal/conversations/${conversation.id}/messages/media`,
+      headers: {
+        ...headersFor(agent),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': '2000000',
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    req.write(randomBytes(64 * 1024));
+    await new Promise((r) => setTimeout(r, 200));
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(blobsOf(orgId)).toEqual([]);
+    expect(await rowsOf(conversation.id)).toHaveLength(0);
+  });
+
   it('refuses a closed window, a CLOSED conversation and another organization before reading the file', async () => {
     const { orgId, agent } = await orgWithSimulator();
     const file = { bytes: randomBytes(100), type: 'image/png', name: 'x.png' };

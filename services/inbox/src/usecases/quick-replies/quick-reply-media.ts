@@ -1,6 +1,9 @@
 import { Transform } from 'node:stream';
 import { checkMedia, MEDIA_LIMITS, type MediaKind } from '@inbox/whatsapp';
 import type { InboxDeps } from '../../deps';
+import { MediaRejected } from '../../media/media-rejected';
+
+export { MediaRejected };
 
 /** What an agent can send with a quick reply: WhatsApp's media kinds minus stickers. */
 export const QUICK_REPLY_MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio', 'document'];
@@ -9,21 +12,6 @@ export const QUICK_REPLY_MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 
 export const MAX_QUICK_REPLY_MEDIA_BYTES = Math.max(
   ...QUICK_REPLY_MEDIA_KINDS.map((kind) => MEDIA_LIMITS[kind].maxBytes),
 );
-
-/**
- * A file refused for its type (415) or size (413). DomainError has no kinds for these HTTP statuses
- * (gRPC has none either); uploads only arrive over internal HTTP, which answers them directly.
- */
-export class MediaRejected extends Error {
-  constructor(
-    readonly status: 413 | 415,
-    readonly code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MediaRejected';
-  }
-}
 
 export const tooLarge = (maxBytes: number) =>
   new MediaRejected(

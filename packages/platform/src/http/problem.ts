@@ -1,0 +1,76 @@
+import {
+  DEFAULT_CODE_BY_HTTP,
+  DomainError,
+  GRPC_STATUS_BY_KIND,
+  HTTP_STATUS_BY_GRPC,
+  type FieldError,
+} from '../errors';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export interface Problem {
+  status: number;
+  code?: string;
+  detail: string;
+  errors?: FieldError[];
+  errorId?: string;
+}
+
+/** An HTTP failure with no domain kind of its own (413, 415, routing, body parsing). */
+export class HttpProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+    this.name = 'HttpProblem';
+  }
+}
+
+/** RFC 9457 problem details with a stable machine `code` and field `errors`: the one shape every HTTP answer uses. */
+export function problemDocument(problem: Problem) {
+  const code = problem.code ?? DEFAULT_CODE_BY_HTTP[problem.status] ?? 'ERROR';
+  return {
+    type: `https://inbox.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    code,
+    errors: problem.errors ?? [],
+    ...(problem.errorId ? { errorId: problem.errorId } : {}),
+  };
+}
+
+/** The problem a known error stands for; undefined for unexpected errors (a 500 with an error id). */
+export function problemOf(error: unknown): Problem | undefined {
+  if (error instanceof HttpProblem) return error.problem;
+  if (error instanceof DomainError)
+    return {
+      status: HTTP_STATUS_BY_GRPC[GRPC_STATUS_BY_KIND[error.kind]] ?? 500,
+      code: error.code,
+      detail: error.message,
+      errors: error.fields,
+    };
+  return undefined;
+}
+
+/** What sendProblem needs of a response (Express's satisfies it). */
+export interface ProblemResponse {
+  status(code: number): this;
+  type(type: string): this;
+  json(body: unknown): unknown;
+}
+
+export function sendProblem(res: ProblemResponse, problem: Problem): void {
+  res.status(problem.status).type('application/problem+json').json(problemDocument(problem));
+}
