@@ -1,3 +1,7 @@
 export { startInboxApp, type InboxApp, type InboxAppOptions } from './app';
 export { inboxServiceDefinition } from './service';
 export { grpcDirectoryLookup, type DirectoryLookup } from './directory-lookup';
+// For the benchmark, which drives the list path in process against a seeded database.
+export { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
+export type { InboxDeps } from './deps';
+export { conversationQueryHandlers } from './grpc/conversation-queries.handlers';

@@ -87,6 +87,8 @@ export const conversations = inbox.table(
       .where(sql`status <> 'CLOSED'`),
     index('conversations_org_last').on(t.orgId, t.lastMessageAt, t.id),
     index('conversations_org_created').on(t.orgId, t.createdAt, t.id),
+    // waiting_longest and windowExpiresWithin: an index range instead of a scan and sort.
+    index('conversations_org_customer').on(t.orgId, t.lastCustomerMessageAt, t.id),
     index('conversations_org_status').on(t.orgId, t.status, t.lastMessageAt),
     index('conversations_org_assignee').on(t.orgId, t.assignedTo),
     index('conversations_org_team').on(t.orgId, t.teamId),

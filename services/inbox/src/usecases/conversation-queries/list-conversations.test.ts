@@ -59,7 +59,7 @@ const failure = (promise: Promise<unknown>) =>
     (e: unknown) => e as DomainError,
   );
 
-/** Five conversations whose orders differ per sort: ties, missing timestamps, created out of order. */
+/** Six conversations whose orders differ per sort: ties, missing timestamps, created out of order. */
 async function sortFixture() {
   const o = org();
   const a = await o.make({
@@ -83,19 +83,20 @@ async function sortFixture() {
     lastCustomerMessageAt: null,
     createdAt: ago(2 * 24 * HOUR),
   });
-  return { ...o, a, b, c, d, e };
+  const f = await o.make({ lastMessageAt: null, lastCustomerMessageAt: null, createdAt: ago(3 * 24 * HOUR) });
+  return { ...o, a, b, c, d, e, f };
 }
 
 describe('listing conversations', () => {
   it('answers every sort in its order, missing timestamps last, ties by id, across pages of any size', async () => {
-    const { caller, a, b, c, d, e } = await sortFixture();
+    const { caller, a, b, c, d, e, f } = await sortFixture();
     // Ids are time-ordered: d was created after a, so d wins their tie on `newest` and loses it on `oldest`.
     const expected: Record<string, ConversationRow[]> = {
-      newest: [d, a, b, e, c],
-      oldest: [e, b, a, d, c],
-      waiting_longest: [d, a, b, c, e],
-      created_newest: [b, e, c, a, d],
-      created_oldest: [d, a, c, e, b],
+      newest: [d, a, b, e, f, c],
+      oldest: [e, b, a, d, c, f],
+      waiting_longest: [d, a, b, c, e, f],
+      created_newest: [b, e, f, c, a, d],
+      created_oldest: [d, a, c, f, e, b],
     };
     expect(await ids(caller)).toEqual(expected.newest.map((r) => r.id));
     for (const [sort, rows] of Object.entries(expected)) {

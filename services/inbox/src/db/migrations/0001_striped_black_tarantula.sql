@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_org_customer" ON "inbox"."conversations" USING btree ("org_id","last_customer_message_at","id");
