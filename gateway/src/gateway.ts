@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type * as grpc from '@grpc/grpc-js';
 import { loadProto, PROTO_FILES } from '@inbox/contracts';
 import {
+  closeHttpServer,
   CallerTokenCache,
   checkHealth,
   type Cache,
@@ -115,10 +116,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ctx,
     stop: async () => {
       live.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await closeHttpServer(server);
       await usage.stop();
       directory.close();
       ctx.inbox.close();

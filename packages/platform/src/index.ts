@@ -14,3 +14,4 @@ export * from './logger';
 export * from './outbox';
 export * from './shutdown';
 export * from './testing/test-database';
+export * from './http/close-server';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
+  closeHttpServer,
   CONTEXT_METADATA,
   newId,
   problemOf,
@@ -71,10 +72,6 @@ export async function startInternalHttp(
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    stop: () => closeHttpServer(server),
   };
 }
