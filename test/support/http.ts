@@ -59,7 +59,7 @@ export async function login(api: Client, clientId: number, email: string, passwo
 }
 
 /** Waits until `check` passes (events travel asynchronously through the outbox and the bus). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

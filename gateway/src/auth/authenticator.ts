@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { isServiceError, unauthenticated, verifyAccessToken, type Cache } from '@inbox/platform';
+import { AccessTokenVerifier, isServiceError, unauthenticated, type Cache } from '@inbox/platform';
 import type { DirectoryApi } from '../clients';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
 import type { Principal } from './principal';
@@ -19,6 +19,8 @@ const keysOfUserIndex = (userId: string) => `auth:user-keys:${userId}`;
  * change (events), or when this gateway itself made the change.
  */
 export class Authenticator {
+  private readonly tokens: AccessTokenVerifier;
+
   constructor(
     private readonly deps: {
       cache: Cache;
@@ -26,7 +28,9 @@ export class Authenticator {
       publicKeyPem: string;
       usage: ApiKeyUsageRecorder;
     },
-  ) {}
+  ) {
+    this.tokens = new AccessTokenVerifier(deps.publicKeyPem);
+  }
 
   async authenticate(req: Request): Promise<Principal> {
     const apiKey = req.get('x-api-key');
@@ -34,7 +38,7 @@ export class Authenticator {
     const header = req.get('authorization');
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthenticated('Send Authorization: Bearer <token> or X-API-Key: <key>');
-    const claims = verifyAccessToken(this.deps.publicKeyPem, match[1]);
+    const claims = this.tokens.verify(match[1]);
     const cacheKey = userKey(claims.orgId, claims.userId);
     const cached = await this.deps.cache.get<Principal>(cacheKey);
     if (cached) return cached;

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from './errors';
 
@@ -32,6 +33,17 @@ interface ContextClaims {
 }
 
 /** Signs the caller (without the request id, so one token can serve many requests of a principal). */
+/**
+ * Key objects built once per secret: given a string, jsonwebtoken first tries to parse it as a
+ * public key (and fails) on every call — 0.4 ms per gRPC call, a third of a service's busy time.
+ */
+const secretKeys = new Map<string, KeyObject>();
+const secretKey = (secret: string): KeyObject => {
+  let key = secretKeys.get(secret);
+  if (!key) secretKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return key;
+};
+
 export function signCallerToken(secret: string, caller: Omit<CallerContext, 'requestId'>): string {
   const claims: ContextClaims = {
     org: caller.orgId,
@@ -40,12 +52,19 @@ export function signCallerToken(secret: string, caller: Omit<CallerContext, 'req
     role: caller.role,
     uid: caller.userId,
   };
-  return jwt.sign(claims, secret, { algorithm: 'HS256', issuer: ISSUER, expiresIn: LIFETIME_SECONDS });
+  return jwt.sign(claims, secretKey(secret), {
+    algorithm: 'HS256',
+    issuer: ISSUER,
+    expiresIn: LIFETIME_SECONDS,
+  });
 }
 
 export function verifyCallerToken(secret: string, token: string, requestId: string): CallerContext {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER }) as ContextClaims;
+    const claims = jwt.verify(token, secretKey(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+    }) as ContextClaims;
     return {
       orgId: claims.org,
       kind: claims.kind,

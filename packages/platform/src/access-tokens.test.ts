@@ -1,0 +1,53 @@
+import jwt from 'jsonwebtoken';
+import {
+  AccessTokenVerifier,
+  generateSigningKeys,
+  signAccessToken,
+  verifyAccessToken,
+} from './access-tokens';
+
+const keys = generateSigningKeys();
+const other = generateSigningKeys();
+
+describe('access tokens', () => {
+  it('round-trip the user and organization', () => {
+    const token = signAccessToken(keys.privateKeyPem, { userId: 'u1', orgId: 3 }, 60);
+    expect(verifyAccessToken(keys.publicKeyPem, token)).toEqual({ userId: 'u1', orgId: 3 });
+  });
+
+  it.each([
+    ['signed with another key', () => signAccessToken(other.privateKeyPem, { userId: 'u1', orgId: 3 }, 60)],
+    ['expired', () => signAccessToken(keys.privateKeyPem, { userId: 'u1', orgId: 3 }, -10)],
+    [
+      'HS256 with the public key as secret (algorithm confusion)',
+      () => jwt.sign({ org: 3, sub: 'u1' }, keys.publicKeyPem, { algorithm: 'HS256' }),
+    ],
+    ['not a token', () => 'nonsense'],
+  ])('refuses a token %s', (_name, make) => {
+    expect(() => verifyAccessToken(keys.publicKeyPem, make())).toThrow(
+      expect.objectContaining({ kind: 'unauthenticated' }),
+    );
+    expect(() => new AccessTokenVerifier(keys.publicKeyPem).verify(make())).toThrow(
+      expect.objectContaining({ kind: 'unauthenticated' }),
+    );
+  });
+});
+
+describe('AccessTokenVerifier', () => {
+  it('remembers a verified token until it expires, and no longer', () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const verifier = new AccessTokenVerifier(keys.publicKeyPem);
+      const token = signAccessToken(keys.privateKeyPem, { userId: 'u1', orgId: 3 }, 30);
+      const spy = jest.spyOn(jwt, 'verify');
+      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3 });
+      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3 });
+      expect(spy).toHaveBeenCalledTimes(1);
+      jest.setSystemTime(new Date('2026-01-01T00:00:31Z'));
+      expect(() => verifier.verify(token)).toThrow(expect.objectContaining({ kind: 'unauthenticated' }));
+      spy.mockRestore();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
