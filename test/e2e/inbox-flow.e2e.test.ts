@@ -209,7 +209,28 @@ describe('a customer writes, an agent answers', () => {
     const mine = await conversationOf(waId);
     const [message] = await messagesOf(mine.id);
     const other = await makeOrganization(t, 7);
+    const theirUser = other.adminUserId;
+    const quickReply = (
+      await api.post('/quick-replies', { shortcut: 'privado', label: 'P', text: 'texto' }, { token: admin })
+    ).body;
+    const tag = (await api.post('/tags', { name: 'Privado', color: 'red' }, { token: admin })).body;
     for (const [method, path, body] of [
+      ['PATCH', `/conversations/${mine.id}`, { category: 'x' }],
+      ['POST', `/conversations/${mine.id}/assign`, { userId: theirUser }],
+      ['POST', `/conversations/${mine.id}/unassign`],
+      ['POST', `/conversations/${mine.id}/return-to-bot`, {}],
+      ['GET', `/conversations/${mine.id}/reopen-status`],
+      ['POST', `/conversations/${mine.id}/reopen`],
+      ['POST', `/conversations/${mine.id}/follow-up`, { note: 'x' }],
+      ['DELETE', `/conversations/${mine.id}/follow-up`],
+      ['GET', `/conversations/${mine.id}/contact-history`],
+      ['POST', `/conversations/${mine.id}/tags`, { tagId: tag.id }],
+      ['DELETE', `/conversations/${mine.id}/tags/${tag.id}`],
+      ['POST', `/messages/${message.id}/react`, { emoji: '👍' }],
+      ['POST', `/messages/${message.id}/retry-media`],
+      ['PATCH', `/quick-replies/${quickReply.id}`, { label: 'mine now' }],
+      ['DELETE', `/quick-replies/${quickReply.id}`],
+      ['DELETE', `/quick-replies/${quickReply.id}/media`],
       ['GET', `/conversations/${mine.id}`],
       ['GET', `/conversations/${mine.id}/messages`],
       ['POST', `/conversations/${mine.id}/messages`, { type: 'text', text: 'x' }],
@@ -227,6 +248,18 @@ describe('a customer writes, an agent answers', () => {
     }
     expect((await api.get('/conversations', { token: other.token })).body.data).toEqual([]);
     expect((await api.get('/contacts', { token: other.token })).body.data).toEqual([]);
+    expect((await api.get('/conversations/counts', { token: other.token })).body).toMatchObject({ all: 0 });
+    expect((await api.get('/conversations/categories', { token: other.token })).body.data).toEqual([]);
+    expect((await api.get('/quick-replies/all', { token: other.token })).body.data).toEqual([]);
+    // Nothing of ours changed.
+    expect((await api.get(`/conversations/${mine.id}`, { token: admin })).body).toMatchObject({
+      tagIds: [],
+      followUp: false,
+      category: null,
+    });
+    expect((await api.get('/quick-replies', { token: admin })).body.data).toEqual([
+      expect.objectContaining({ label: 'P' }),
+    ]);
   });
 
   it('refuses bad input with a problem document', async () => {

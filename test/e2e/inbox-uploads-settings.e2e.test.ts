@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@inbox/platform';
+import { eventually, type Client } from '../support/http';
+import { simulatorOf } from '../support/simulator';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { adminOf, makeOrganization, makeUser } from '../support/world';
+
+let t: TestSystem;
+let api: Client;
+let admin: string;
+let sim: ReturnType<typeof simulatorOf>;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  ({ api, token: admin } = await adminOf(t));
+  sim = simulatorOf(t);
+});
+afterAll(() => t.stop());
+
+const upload = (
+  path: string,
+  token: string,
+  file: { bytes: Buffer; type: string; name: string },
+  fields: Record<string, string> = {},
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  return fetch(`${t.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+};
+
+async function openConversation(waId: string): Promise<string> {
+  await sim.inbound({ from: waId, type: 'text', text: 'hola' });
+  let id = '';
+  await eventually(async () => {
+    const list = await api.get(`/conversations?search=${waId}`, { token: admin });
+    id = list.body.data[0]?.id;
+    expect(id).toBeDefined();
+  });
+  return id;
+}
+
+describe('media sent through the gateway', () => {
+  it('streams a multipart upload to the inbox, uploads it to the platform and sends it', async () => {
+    const waId = '5215512349001';
+    const id = await openConversation(waId);
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
+    const res = await upload(
+      `/conversations/${id}/messages/media`,
+      admin,
+      { bytes: png, type: 'image/png', name: 'catalogo.png' },
+      { caption: 'Nuestro catálogo' },
+    );
+    expect(res.status).toBe(201);
+    const message = await res.json();
+    expect(message).toMatchObject({
+      type: 'image',
+      direction: 'outbound',
+      status: 'SENT',
+      media: { mimeType: 'image/png', size: png.length, caption: 'Nuestro catálogo' },
+    });
+    const sent = (await sim.sent(waId)).at(-1)!;
+    expect(sent.type).toBe('image');
+    expect(JSON.stringify(sent.body)).toContain('Nuestro catálogo');
+    // The agent can fetch what was sent.
+    const file = await fetch(`${t.baseUrl}/messages/${message.id}/media`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('refuses a type WhatsApp does not take (415) and a file over its limit (413), storing nothing', async () => {
+    const waId = '5215512349002';
+    const id = await openConversation(waId);
+    const before = (await sim.sent(waId)).length;
+    const exe = await upload(`/conversations/${id}/messages/media`, admin, {
+      bytes: Buffer.from('MZ'),
+      type: 'application/x-msdownload',
+      name: 'virus.exe',
+    });
+    expect(exe.status).toBe(415);
+    expect((await exe.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const big = await upload(`/conversations/${id}/messages/media`, admin, {
+      bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+      type: 'image/jpeg',
+      name: 'huge.jpg',
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await sim.sent(waId)).length).toBe(before);
+    expect((await api.get(`/conversations/${id}/messages`, { token: admin })).body.data).toHaveLength(1);
+  });
+
+  it('needs credentials and hides other organizations’ conversations', async () => {
+    const id = await openConversation('5215512349003');
+    const file = { bytes: Buffer.from('%PDF-1.4'), type: 'application/pdf', name: 'a.pdf' };
+    const anonymous = await fetch(`${t.baseUrl}/conversations/${id}/messages/media`, {
+      method: 'POST',
+      body: new FormData(),
+    });
+    expect(anonymous.status).toBe(401);
+    const other = await makeOrganization(t, 11);
+    expect((await upload(`/conversations/${id}/messages/media`, other.token, file)).status).toBe(404);
+  });
+});
+
+describe('quick replies through the gateway', () => {
+  it('are managed by Admins, used by agents, with media', async () => {
+    const agent = await makeUser(t, admin, { email: 'qr-agent@example.com' });
+    const created = await api.post(
+      '/quick-replies',
+      { shortcut: '/saludo', label: 'Saludo', text: '¡Hola! ¿En qué te ayudo?' },
+      { token: admin },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ shortcut: 'saludo', active: true, media: null });
+    expect(
+      (await api.post('/quick-replies', { shortcut: 'SALUDO', label: 'x', text: 'y' }, { token: admin })).body
+        .code,
+    ).toBe('SHORTCUT_TAKEN');
+    expect(
+      (await api.post('/quick-replies', { shortcut: 'x', label: 'x', text: 'y' }, { token: agent.token }))
+        .status,
+    ).toBe(403);
+
+    const pdf = Buffer.from('%PDF-1.4 lista de precios');
+    const attached = await upload(`/quick-replies/${created.body.id}/media`, admin, {
+      bytes: pdf,
+      type: 'application/pdf',
+      name: 'precios.pdf',
+    });
+    expect(attached.status).toBe(200);
+    expect((await attached.json()).media).toMatchObject({
+      mimeType: 'application/pdf',
+      size: pdf.length,
+      filename: 'precios.pdf',
+    });
+    const served = await fetch(`${t.baseUrl}/quick-replies/${created.body.id}/media`, {
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+
+    expect(
+      (await api.patch(`/quick-replies/${created.body.id}`, { active: false }, { token: admin })).status,
+    ).toBe(200);
+    expect((await api.get('/quick-replies', { token: agent.token })).body.data).toEqual([]);
+    expect((await api.get('/quick-replies/all', { token: admin })).body.data).toHaveLength(1);
+    const bulk = await api.post(
+      '/quick-replies/bulk',
+      { action: 'delete', selection: { mode: 'ids', ids: [created.body.id, 'nope'] } },
+      { token: admin },
+    );
+    expect(bulk.body).toMatchObject({
+      succeeded: [created.body.id],
+      failed: [{ id: 'nope', code: 'NOT_FOUND' }],
+    });
+  });
+});
+
+describe('the WhatsApp channel settings', () => {
+  it('store the access token encrypted and never return it; Admins only', async () => {
+    const agent = await makeUser(t, admin, { email: 'settings-agent@example.com' });
+    expect((await api.get('/settings/whatsapp', { token: agent.token })).status).toBe(403);
+    const current = await api.get('/settings/whatsapp', { token: admin });
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ phoneNumberId: '100000000000001', accessTokenSet: true });
+    expect(JSON.stringify(current.body)).not.toMatch(/sim-|accessToken"/);
+
+    const other = await makeOrganization(t, 12);
+    const token = 'EAAGsecret-token-of-org-12';
+    const put = await api.put(
+      '/settings/whatsapp',
+      { phoneNumberId: '100000000000012', wabaId: '200000000000012', accessToken: token, botEnabled: true },
+      { token: other.token },
+    );
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      accessTokenSet: true,
+      botEnabled: true,
+      apiBaseUrl: expect.any(String),
+    });
+    expect(JSON.stringify(put.body)).not.toContain(token);
+    const rows = await queryRows<Record<string, unknown>>(
+      t.system.inbox.deps.db,
+      sql`select * from inbox.channels where org_id = 12`,
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    // A phone number belongs to one organization.
+    const taken = await api.put(
+      '/settings/whatsapp',
+      { phoneNumberId: '100000000000001', wabaId: '200000000000099', accessToken: 'another-token-123' },
+      { token: other.token },
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('PHONE_NUMBER_TAKEN');
+    const bad = await api.put(
+      '/settings/whatsapp',
+      { phoneNumberId: 'abc', wabaId: '200000000000012' },
+      { token: other.token },
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('routes webhooks of a number to its organization only', async () => {
+    const other = await makeOrganization(t, 13);
+    await api.put(
+      '/settings/whatsapp',
+      { phoneNumberId: '100000000000013', wabaId: '200000000000013', accessToken: 'token-of-org-13-xyz' },
+      { token: other.token },
+    );
+    // The simulator plays the bootstrap number: its customers land in organization 1 only.
+    await sim.inbound({ from: '5215512349013', type: 'text', text: 'para la org 1' });
+    await eventually(async () =>
+      expect((await api.get('/conversations?search=5215512349013', { token: admin })).body.data).toHaveLength(
+        1,
+      ),
+    );
+    expect((await api.get('/conversations', { token: other.token })).body.data).toEqual([]);
+  });
+});
