@@ -56,7 +56,7 @@ describe('media sent through the gateway', () => {
       { caption: 'Nuestro catálogo' },
     );
     expect(res.status).toBe(201);
-    const message = await res.json();
+    const message = (await res.json()) as any;
     expect(message).toMatchObject({
       type: 'image',
       direction: 'outbound',
@@ -83,14 +83,14 @@ describe('media sent through the gateway', () => {
       name: 'virus.exe',
     });
     expect(exe.status).toBe(415);
-    expect((await exe.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(((await exe.json()) as any).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = await upload(`/conversations/${id}/messages/media`, admin, {
       bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
       type: 'image/jpeg',
       name: 'huge.jpg',
     });
     expect(big.status).toBe(413);
-    expect((await big.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await big.json()) as any).code).toBe('PAYLOAD_TOO_LARGE');
     expect((await sim.sent(waId)).length).toBe(before);
     expect((await api.get(`/conversations/${id}/messages`, { token: admin })).body.data).toHaveLength(1);
   });
@@ -134,7 +134,7 @@ describe('quick replies through the gateway', () => {
       name: 'precios.pdf',
     });
     expect(attached.status).toBe(200);
-    expect((await attached.json()).media).toMatchObject({
+    expect(((await attached.json()) as any).media).toMatchObject({
       mimeType: 'application/pdf',
       size: pdf.length,
       filename: 'precios.pdf',

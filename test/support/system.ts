@@ -41,12 +41,17 @@ export async function startTestSystem(
   const logger = createLogger('e2e', process.env.LOG_LEVEL ?? 'silent');
   const database = await openTestDatabase();
   const bus: EventBus = process.env.AMQP_URL
-    ? await RabbitMqBus.connect(process.env.AMQP_URL, logger)
+    ? // Its own namespace: test files run in parallel on one broker and must not consume each other's events.
+      await RabbitMqBus.connect(process.env.AMQP_URL, logger, {
+        namespace: `t${randomBytes(4).toString('hex')}`,
+        ephemeral: true,
+      })
     : new InProcessBus(logger);
   const cache: Cache = process.env.REDIS_URL
     ? RedisCache.connect(process.env.REDIS_URL, { keyPrefix: `t${randomBytes(4).toString('hex')}:` })
     : new MemoryCache();
   const mails: MailMessage[] = [];
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-'));
   const system = await startSystem({
     database,
     bus,
@@ -56,7 +61,7 @@ export async function startTestSystem(
     signingKeys: generateSigningKeys(),
     internalAuthSecret: randomBytes(32).toString('hex'),
     encryptionKey: randomBytes(32).toString('hex'),
-    mediaDir: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-')),
+    mediaDir,
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://inbox.test',
@@ -86,6 +91,7 @@ export async function startTestSystem(
       await bus.close();
       await cache.close();
       await database.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

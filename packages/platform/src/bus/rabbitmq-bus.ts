@@ -1,4 +1,3 @@
-import { EXCHANGES } from '@inbox/contracts';
 import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConfirmChannel } from 'amqplib';
 import { newId } from '../ids';
@@ -10,6 +9,9 @@ import type { DeliveryContext, Subscription } from './rabbitmq-consumer';
 import {
   declareExchanges,
   declareQueue,
+  DEFAULT_TOPOLOGY,
+  namespacedTopology,
+  type Topology,
   publishConfirmed,
   readParked,
   replayParked,
@@ -24,6 +26,10 @@ export interface RabbitMqBusOptions {
   reconnectMaxMs?: number;
   /** Shown in the management UI, to tell the services' connections apart. */
   connectionName?: string;
+  /** Prefixes every exchange and queue: deployments (or parallel test runs) sharing one broker. */
+  namespace?: string;
+  /** With a namespace: queues expire after ten unused minutes and exchanges with their last binding (tests). */
+  ephemeral?: boolean;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -57,18 +63,26 @@ export class RabbitMqBus implements EventBus {
   private constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly options: Required<RabbitMqBusOptions>,
+    private readonly options: Required<Omit<RabbitMqBusOptions, 'namespace' | 'ephemeral'>>,
+    private readonly topology: Topology,
   ) {
     this.deliveryContext = { logger, publisher: () => this.publisher };
   }
 
   static async connect(url: string, logger: Logger, options: RabbitMqBusOptions = {}): Promise<RabbitMqBus> {
-    const bus = new RabbitMqBus(url, logger, {
-      connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
-      retryIntervalMs: options.retryIntervalMs ?? 250,
-      reconnectMaxMs: options.reconnectMaxMs ?? 5_000,
-      connectionName: options.connectionName ?? 'inbox',
-    });
+    const bus = new RabbitMqBus(
+      url,
+      logger,
+      {
+        connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+        retryIntervalMs: options.retryIntervalMs ?? 250,
+        reconnectMaxMs: options.reconnectMaxMs ?? 5_000,
+        connectionName: options.connectionName ?? 'inbox',
+      },
+      options.namespace
+        ? namespacedTopology(options.namespace, options.ephemeral ?? false)
+        : DEFAULT_TOPOLOGY,
+    );
     const deadline = Date.now() + bus.options.connectTimeoutMs;
     for (;;) {
       try {
@@ -87,14 +101,20 @@ export class RabbitMqBus implements EventBus {
     if (!publisher) throw new Error('RabbitMQ connection is down');
     await Promise.all(
       events.map(({ envelope, headers }) =>
-        publishConfirmed(publisher, EXCHANGES.events, envelope.type, Buffer.from(JSON.stringify(envelope)), {
-          persistent: true,
-          contentType: 'application/json',
-          messageId: envelope.id,
-          type: envelope.type,
-          timestamp: Math.floor(Date.now() / 1000),
-          headers: { ...headers },
-        }),
+        publishConfirmed(
+          publisher,
+          this.topology.events,
+          envelope.type,
+          Buffer.from(JSON.stringify(envelope)),
+          {
+            persistent: true,
+            contentType: 'application/json',
+            messageId: envelope.id,
+            type: envelope.type,
+            timestamp: Math.floor(Date.now() / 1000),
+            headers: { ...headers },
+          },
+        ),
       ),
     );
   }
@@ -104,7 +124,7 @@ export class RabbitMqBus implements EventBus {
     const subscription: Subscription = {
       spec,
       handler,
-      queue: spec.exclusive ? `${spec.queue}.${this.instanceId}` : spec.queue,
+      queue: this.topology.queuePrefix + (spec.exclusive ? `${spec.queue}.${this.instanceId}` : spec.queue),
       maxAttempts: Math.max(1, spec.maxAttempts ?? BUS_DEFAULTS.maxAttempts),
       retryBaseMs: spec.retryBaseMs ?? BUS_DEFAULTS.retryBaseMs,
     };
@@ -161,7 +181,7 @@ export class RabbitMqBus implements EventBus {
   }
 
   private physicalQueue(queue: string): string {
-    return this.subscriptions.find((s) => s.spec.queue === queue)?.queue ?? queue;
+    return this.subscriptions.find((s) => s.spec.queue === queue)?.queue ?? this.topology.queuePrefix + queue;
   }
 
   /** Connects, declares, and (after a reconnection) consumes every subscription again. */
@@ -178,7 +198,7 @@ export class RabbitMqBus implements EventBus {
         model.on('close', () => this.onConnectionLost(model));
         const publisher = await model.createConfirmChannel();
         this.watch(model, publisher);
-        await declareExchanges(publisher);
+        await declareExchanges(publisher, this.topology);
         for (const subscription of this.subscriptions) await this.consume(model, subscription);
         if (this.closing) throw new Error('event bus is closed');
         this.model = model;
@@ -234,7 +254,14 @@ export class RabbitMqBus implements EventBus {
       for (let attempt = 1; attempt < subscription.maxAttempts; attempt++) {
         delays.add(retryDelayMs(attempt, subscription.retryBaseMs));
       }
-      await declareQueue(channel, subscription.queue, spec.bindings, [...delays], spec.exclusive === true);
+      await declareQueue(
+        channel,
+        subscription.queue,
+        spec.bindings,
+        [...delays],
+        spec.exclusive === true,
+        this.topology,
+      );
       await channel.prefetch(Math.max(1, spec.prefetch ?? BUS_DEFAULTS.prefetch));
       const { consumerTag } = await channel.consume(subscription.queue, (message) => {
         if (!message) {

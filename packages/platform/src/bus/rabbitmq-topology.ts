@@ -33,9 +33,49 @@ export const HEADER = {
 const BOOKKEEPING = new Set<string>(Object.values(HEADER));
 const BROKER_HEADER = /^x-(death|first-death|last-death)/;
 
-export async function declareExchanges(channel: Channel): Promise<void> {
-  await channel.assertExchange(EXCHANGES.events, 'topic', { durable: true });
-  await channel.assertExchange(EXCHANGES.deadLetter, 'direct', { durable: true });
+/**
+ * Where a bus lives on the broker. The default is the contract's names; a namespace prefixes
+ * every exchange and queue (two deployments, or parallel test runs, sharing one broker), and an
+ * ephemeral topology removes itself once unused (tests).
+ */
+export interface Topology {
+  events: string;
+  deadLetter: string;
+  queuePrefix: string;
+  ephemeral: boolean;
+}
+
+export const DEFAULT_TOPOLOGY: Topology = {
+  events: EXCHANGES.events,
+  deadLetter: EXCHANGES.deadLetter,
+  queuePrefix: '',
+  ephemeral: false,
+};
+
+export function namespacedTopology(namespace: string, ephemeral: boolean): Topology {
+  return {
+    events: `${namespace}.${EXCHANGES.events}`,
+    deadLetter: `${namespace}.${EXCHANGES.deadLetter}`,
+    queuePrefix: `${namespace}.`,
+    ephemeral,
+  };
+}
+
+/** An ephemeral queue disappears after ten unused minutes. */
+const EPHEMERAL_QUEUE_EXPIRES_MS = 10 * 60_000;
+
+export async function declareExchanges(
+  channel: Channel,
+  topology: Topology = DEFAULT_TOPOLOGY,
+): Promise<void> {
+  await channel.assertExchange(topology.events, 'topic', {
+    durable: !topology.ephemeral,
+    autoDelete: topology.ephemeral,
+  });
+  await channel.assertExchange(topology.deadLetter, 'direct', {
+    durable: !topology.ephemeral,
+    autoDelete: topology.ephemeral,
+  });
 }
 
 /** Declares a queue with its retry and parking queues; `exclusive` ones vanish with the connection. */
@@ -45,28 +85,31 @@ export async function declareQueue(
   bindings: string[],
   retryDelaysMs: number[],
   exclusive: boolean,
+  topology: Topology = DEFAULT_TOPOLOGY,
 ): Promise<void> {
   const names = queueNames(queue);
-  const lifetime: Options.AssertQueue = exclusive ? { exclusive: true, durable: false } : { durable: true };
+  const lifetime: Options.AssertQueue = exclusive
+    ? { exclusive: true, durable: false }
+    : { durable: true, ...(topology.ephemeral ? { expires: EPHEMERAL_QUEUE_EXPIRES_MS } : {}) };
   await channel.assertQueue(names.main, {
     ...lifetime,
     autoDelete: exclusive,
     // Whatever the broker itself rejects or expires from the queue lands in the parking queue too.
-    deadLetterExchange: EXCHANGES.deadLetter,
+    deadLetterExchange: topology.deadLetter,
     deadLetterRoutingKey: names.dead,
   });
   await channel.assertQueue(names.dead, lifetime);
-  await channel.bindQueue(names.dead, EXCHANGES.deadLetter, names.dead);
-  await channel.bindQueue(names.main, EXCHANGES.deadLetter, names.main);
+  await channel.bindQueue(names.dead, topology.deadLetter, names.dead);
+  await channel.bindQueue(names.main, topology.deadLetter, names.main);
   for (const delayMs of retryDelaysMs) {
     await channel.assertQueue(names.retry(delayMs), {
       ...lifetime,
       messageTtl: delayMs,
-      deadLetterExchange: EXCHANGES.deadLetter,
+      deadLetterExchange: topology.deadLetter,
       deadLetterRoutingKey: names.main,
     });
   }
-  for (const binding of bindings) await channel.bindQueue(names.main, EXCHANGES.events, binding);
+  for (const binding of bindings) await channel.bindQueue(names.main, topology.events, binding);
 }
 
 /** The publisher's headers (e.g. `x-request-id`) without the bus's and the broker's bookkeeping. */
