@@ -85,6 +85,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     settings: {
       defaultApiBaseUrl: whatsapp.channel.apiBaseUrl,
       defaultApiVersion: whatsapp.channel.apiVersion,
+      allowedApiBaseUrls: [],
     },
     grpcAddress: '127.0.0.1:0',
     httpPort: 0,

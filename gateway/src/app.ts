@@ -17,7 +17,7 @@ export function createGatewayApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 1);
+  app.set('trust proxy', options.trustProxy ?? 0);
   app.use(requestId);
 
   const api = express.Router();

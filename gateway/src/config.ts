@@ -28,8 +28,11 @@ export const gatewayConfigSchema = z
       .min(1)
       .transform((v) => v.replace(/\\n/g, '\n')),
     PLATFORM_TOKEN: optionalString(),
-    /** Express "trust proxy": how many proxies sit in front (for the client IP used by rate limits). */
-    TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+    /**
+     * Express "trust proxy": how many proxies sit in front (for the client IP used by rate limits).
+     * 0 by default: trusting X-Forwarded-For without a proxy would let clients pick their address.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: logLevel,
   })
   .and(rateLimitSchema);

@@ -279,6 +279,20 @@ describe('a customer writes, an agent answers', () => {
     }
     expect((await messagesOf(c.id)).length).toBe(1);
     expect((await api.get('/conversations?limit=5000', { token: admin })).status).toBe(400);
+    // Values PostgreSQL cannot hold are the client's mistake: never a 500.
+    for (const path of [
+      '/conversations/a%00b',
+      '/conversations?search=%00',
+      `/conversations/${c.id}/messages?cursor=MjAyNC0xMy00NVQyNTo2MTo2MS4wMDAwMDBafHg`,
+      '/contacts?cursor=99999999999999999999',
+    ]) {
+      const res = await api.get(path, { token: admin });
+      expect({ path, status: res.status }).toEqual({ path, status: expect.any(Number) });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    const nul = await api.patch(`/contacts/${waId}`, { notes: 'a\u0000b' }, { token: admin });
+    expect(nul.status).toBe(400);
     expect((await api.get('/conversations?status=SLEEPING', { token: admin })).status).toBe(400);
   });
 });

@@ -16,7 +16,15 @@ export interface LiveHubOptions {
   retentionMs?: number;
   maxEventsPerOrg?: number;
   heartbeatMs?: number;
+  /**
+   * A stream ends after this long and the client reconnects (with Last-Event-ID, missing
+   * nothing): its credentials are checked again, so a deleted user or revoked key stops receiving.
+   */
+  maxStreamMs?: number;
 }
+
+/** A client that stopped reading while its connection stays open is dropped past this backlog. */
+const MAX_UNREAD_BYTES = 1024 * 1024;
 
 /**
  * Fans bus events out to Server-Sent-Event clients, per organization, and keeps a few minutes of
@@ -29,12 +37,18 @@ export class LiveHub {
   private readonly retentionMs: number;
   private readonly maxEvents: number;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly maxStreamMs: number;
 
   constructor(options: LiveHubOptions = {}) {
     this.retentionMs = options.retentionMs ?? 5 * 60_000;
     this.maxEvents = options.maxEventsPerOrg ?? 5_000;
-    // A comment line every few seconds keeps proxies from closing idle streams.
-    this.heartbeat = setInterval(() => this.broadcastAll(': keep-alive\n\n'), options.heartbeatMs ?? 15_000);
+    this.maxStreamMs = options.maxStreamMs ?? 15 * 60_000;
+    // A comment line every few seconds keeps proxies from closing idle streams; the same tick
+    // forgets history of organizations that have been quiet.
+    this.heartbeat = setInterval(() => {
+      this.broadcastAll(': keep-alive\n\n');
+      this.prune(Date.now());
+    }, options.heartbeatMs ?? 15_000);
     this.heartbeat.unref();
   }
 
@@ -49,16 +63,31 @@ export class LiveHub {
   dispatch(event: EventEnvelope): void {
     const frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ id: event.id, type: event.type, occurredAt: event.occurredAt, data: event.data })}\n\n`;
     const buffer = this.history.get(event.orgId) ?? [];
-    const now = Date.now();
-    buffer.push({ id: event.id, frame, at: now });
-    while (buffer.length > this.maxEvents || (buffer.length > 0 && buffer[0].at < now - this.retentionMs))
-      buffer.shift();
+    buffer.push({ id: event.id, frame, at: Date.now() });
+    while (buffer.length > this.maxEvents) buffer.shift();
     this.history.set(event.orgId, buffer);
-    for (const res of this.clients.get(event.orgId) ?? []) res.write(frame);
+    for (const res of this.clients.get(event.orgId) ?? []) this.send(res, frame);
+  }
+
+  private send(res: Response, frame: string): void {
+    if (res.writableLength > MAX_UNREAD_BYTES) {
+      res.destroy(); // it reconnects with Last-Event-ID once it reads again
+      return;
+    }
+    res.write(frame);
+  }
+
+  private prune(now: number): void {
+    for (const [orgId, buffer] of this.history) {
+      while (buffer.length > 0 && buffer[0].at < now - this.retentionMs) buffer.shift();
+      if (buffer.length === 0) this.history.delete(orgId);
+    }
   }
 
   /** Opens the stream: the backlog after `lastEventId` first, then live events until the client leaves. */
   attach(orgId: number, res: Response, lastEventId?: string): void {
+    // The client may have left while it was being authenticated.
+    if (res.destroyed || res.req.destroyed) return;
     res.status(200).set({
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
@@ -72,7 +101,11 @@ export class LiveHub {
     const set = this.clients.get(orgId) ?? new Set<Response>();
     set.add(res);
     this.clients.set(orgId, set);
-    res.on('close', () => set.delete(res));
+    const expiry = setTimeout(() => res.end(), this.maxStreamMs);
+    res.on('close', () => {
+      clearTimeout(expiry);
+      set.delete(res);
+    });
   }
 
   connectedClients(): number {
@@ -89,6 +122,6 @@ export class LiveHub {
   }
 
   private broadcastAll(frame: string): void {
-    for (const set of this.clients.values()) for (const res of set) res.write(frame);
+    for (const set of this.clients.values()) for (const res of set) this.send(res, frame);
   }
 }

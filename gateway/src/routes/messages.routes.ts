@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { restInteractiveSchema } from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
 import { route, type RouteSpec } from './route';
 import { idParam, nullable, timestamp } from './schemas';
@@ -41,56 +42,6 @@ export const messageSchema = z.object({
   ),
 });
 
-const unique = (values: string[]) => new Set(values).size === values.length;
-
-// The platform's limits (reference §2); the inbox checks them again for other gRPC callers.
-const interactiveSchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('button'),
-    header: z.string().min(1).max(60).optional(),
-    body: z.string().min(1).max(1024),
-    footer: z.string().min(1).max(60).optional(),
-    buttons: z
-      .array(z.strictObject({ id: z.string().min(1).max(256), title: z.string().min(1).max(20) }))
-      .min(1)
-      .max(3)
-      .refine(
-        (b) => unique(b.map((x) => x.id)) && unique(b.map((x) => x.title)),
-        'Button ids and titles must be unique',
-      ),
-  }),
-  z.strictObject({
-    type: z.literal('list'),
-    header: z.string().min(1).max(60).optional(),
-    body: z.string().min(1).max(4096),
-    footer: z.string().min(1).max(60).optional(),
-    button: z.string().min(1).max(20).describe('the label of the button that opens the list'),
-    sections: z
-      .array(
-        z.strictObject({
-          title: z.string().min(1).max(24).optional(),
-          rows: z
-            .array(
-              z.strictObject({
-                id: z.string().min(1).max(200),
-                title: z.string().min(1).max(24),
-                description: z.string().max(72).optional(),
-              }),
-            )
-            .min(1),
-        }),
-      )
-      .min(1)
-      .max(10)
-      .refine((s) => s.flatMap((x) => x.rows).length <= 10, 'At most 10 rows in total')
-      .refine((s) => unique(s.flatMap((x) => x.rows.map((r) => r.id))), 'Row ids must be unique')
-      .refine(
-        (s) => s.length === 1 || s.every((x) => x.title !== undefined),
-        'Every section needs a title when there are several',
-      ),
-  }),
-]);
-
 const replyTo = z
   .string()
   .min(1)
@@ -107,7 +58,7 @@ const sendBody = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('interactive'),
-    interactive: interactiveSchema,
+    interactive: restInteractiveSchema,
     replyToMessageId: replyTo,
   }),
 ]);

@@ -1,5 +1,6 @@
 export * from './proto';
 export * from './events';
+export * from './rest/interactive';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,

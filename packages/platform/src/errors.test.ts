@@ -58,6 +58,23 @@ describe('errors across the wire', () => {
     });
   });
 
+  it('answer database data exceptions (a NUL byte, an impossible date) as invalid input, not as a 500', () => {
+    const nul = Object.assign(new Error('Failed query'), {
+      cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }),
+    });
+    const received = fromServiceError({
+      ...toServiceError(nul, logger),
+      message: '',
+      name: 'Error',
+    } as grpc.ServiceError);
+    expect(received).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+    const unique = Object.assign(new Error('dup'), { code: '23505' });
+    expect(
+      fromServiceError({ ...toServiceError(unique, logger), message: '', name: 'Error' } as grpc.ServiceError)
+        .httpStatus,
+    ).toBe(500);
+  });
+
   it('hide unexpected errors behind an error id', () => {
     const sent = toServiceError(new Error('password=hunter2 leaked in a stack'), logger);
     const received = fromServiceError({ ...sent, message: '', name: 'Error' } as grpc.ServiceError);

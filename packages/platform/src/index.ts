@@ -14,4 +14,5 @@ export * from './logger';
 export * from './outbox';
 export * from './shutdown';
 export * from './testing/test-database';
+export * from './testing/test-helpers';
 export * from './http/close-server';

@@ -22,6 +22,16 @@ export const inboxConfigSchema = z
     MEDIA_DIR: z.string().default('./data/media'),
     WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
     WHATSAPP_API_VERSION: z.string().default('v23.0'),
+    /** Other Graph API base URLs Admins may give a channel (comma-separated); WHATSAPP_API_BASE_URL always is. */
+    WHATSAPP_ALLOWED_API_BASE_URLS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      ),
     // The bootstrap organization's channel (optional; PUT /settings/whatsapp sets any organization's).
     BOOTSTRAP_CLIENT_ID: z.coerce.number().int().positive().default(1),
     WHATSAPP_PHONE_NUMBER_ID: optionalString(),

@@ -8,6 +8,8 @@ export interface InboxSettings {
   /** Where a new organization's channel points when none is configured (the simulator in all-in-one mode). */
   defaultApiBaseUrl: string;
   defaultApiVersion: string;
+  /** Graph API base URLs an Admin may choose for a channel (operator setting; the default is always allowed). */
+  allowedApiBaseUrls: string[];
 }
 
 /** Everything a use case may touch, built once in app.ts and passed as a plain object. */

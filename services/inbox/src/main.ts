@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     settings: {
       defaultApiBaseUrl: config.WHATSAPP_API_BASE_URL,
       defaultApiVersion: config.WHATSAPP_API_VERSION,
+      allowedApiBaseUrls: config.WHATSAPP_ALLOWED_API_BASE_URLS,
     },
     grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
     httpPort: config.HTTP_PORT,

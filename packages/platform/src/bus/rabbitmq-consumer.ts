@@ -41,7 +41,11 @@ export async function handleDelivery(
 ): Promise<void> {
   const { logger } = context;
   const queue = subscription.spec.queue;
-  const attempt = Math.max(1, Number(message.properties.headers?.[HEADER.attempt] ?? 1) || 1);
+  // A redelivery means the consumer died mid-message (a crash, an out-of-memory kill): count it
+  // as an attempt, so a message that kills its consumer is parked instead of looping forever.
+  const attempt =
+    Math.max(1, Number(message.properties.headers?.[HEADER.attempt] ?? 1) || 1) +
+    (message.fields.redelivered ? 1 : 0);
   const event = parseEnvelope(message.content);
   try {
     if (typeof event === 'string') {

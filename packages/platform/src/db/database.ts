@@ -93,3 +93,15 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A PostgreSQL "data exception" (SQLSTATE class 22: a NUL byte in text, an impossible date, a
+ * number out of range): the input was bad, so the caller gets a 400 rather than a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

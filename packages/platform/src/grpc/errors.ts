@@ -8,6 +8,7 @@ import {
   HTTP_STATUS_BY_GRPC,
   type FieldError,
 } from '../errors';
+import { isDataException } from '../db/database';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 
@@ -21,6 +22,14 @@ export function toServiceError(error: unknown, logger: Logger): Partial<grpc.Sta
     if (error.fields.length > 0)
       metadata.set(ERROR_FIELDS_METADATA, Buffer.from(JSON.stringify(error.fields)));
     return { code: GRPC_STATUS_BY_KIND[error.kind], details: error.message, metadata };
+  }
+  if (isDataException(error)) {
+    metadata.set(ERROR_CODE_METADATA, 'VALIDATION_FAILED');
+    return {
+      code: grpc.status.INVALID_ARGUMENT,
+      details: 'A value in the request is not acceptable (invalid characters, date or number)',
+      metadata,
+    };
   }
   const errorId = newId();
   logger.error({ err: error, errorId }, 'unexpected error');

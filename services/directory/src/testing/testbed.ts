@@ -3,26 +3,17 @@ import {
   openTestDatabase,
   createLogger,
   newId,
-  type CallerContext,
-  type Database,
-  type Role,
+  recordedEvents,
+  testCaller,
+  type ServiceTestbed,
 } from '@inbox/platform';
 import type { DirectoryDeps } from '../deps';
 import { createDirectoryEventRecorder } from '../events';
 import type { MailMessage } from '../mail/mailer';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../service';
-import { queryRows } from '@inbox/platform';
-import { sql } from 'drizzle-orm';
 
-export interface DirectoryTestbed {
-  deps: DirectoryDeps;
-  database: Database;
+export interface DirectoryTestbed extends ServiceTestbed<DirectoryDeps> {
   mails: MailMessage[];
-  /** A caller of an organization, as the gateway would sign it. */
-  caller(orgId: number, role?: Role, userId?: string): CallerContext;
-  /** Event types recorded in the outbox, oldest first. */
-  recordedEvents(): Promise<Array<{ type: string; orgId: number; data: Record<string, unknown> }>>;
-  close(): Promise<void>;
 }
 
 /** A migrated directory database (PGlite, or PostgreSQL when DATABASE_URL is set) and real use-case deps. */
@@ -48,21 +39,8 @@ export async function createDirectoryTestbed(): Promise<DirectoryTestbed> {
     deps,
     database,
     mails,
-    caller: (orgId, role = 'ADMIN', userId = newId()) => ({
-      orgId,
-      kind: 'USER',
-      principalId: userId,
-      role,
-      userId,
-      requestId: newId(),
-    }),
-    recordedEvents: async () =>
-      (
-        await queryRows<{ payload: { type: string; orgId: number; data: Record<string, unknown> } }>(
-          database.db,
-          sql`select payload from directory.outbox order by created_at, id`,
-        )
-      ).map((r) => r.payload),
+    caller: (orgId, role = 'ADMIN', userId = newId()) => testCaller(orgId, role, userId),
+    recordedEvents: () => recordedEvents(database.db, DB_SCHEMA),
     close: () => database.close(),
   };
 }

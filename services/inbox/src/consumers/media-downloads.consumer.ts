@@ -16,7 +16,8 @@ export async function subscribeMediaDownloads(deps: InboxDeps, bus: EventBus): P
       queue: QUEUES.inboxMedia,
       bindings: [INBOX_EVENTS.mediaDownloadRequested],
       // Downloads are up to 100 MB each: few at a time per consumer.
-      prefetch: 4,
+      // Downloads hold a file (up to 100 MB) in memory: two at a time bounds a replica's peak.
+      prefetch: 2,
       maxAttempts: MEDIA_DOWNLOAD_ATTEMPTS,
       retryBaseMs: 500,
     },

@@ -8,6 +8,7 @@ import { MediaRejected } from '../usecases/media/receive-upload';
 import { sendMediaMessage } from '../usecases/media/send-media-message';
 import { openMessageMedia } from '../usecases/media/serve-media';
 import { callerOf, sendError } from './server';
+import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries, part headers and the caption around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -71,8 +72,7 @@ async function download(deps: InboxDeps, req: Request, res: Response): Promise<v
     ...(media.sha256 ? { ETag: `"${media.sha256}"` } : {}),
     // A message's media never changes once stored.
     'Cache-Control': 'private, max-age=86400, immutable',
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.filename)}`,
-    'X-Content-Type-Options': 'nosniff',
+    ...mediaDownloadHeaders(media.mimeType, media.filename),
   });
   if (media.sha256 && req.fresh) {
     media.stream.destroy();

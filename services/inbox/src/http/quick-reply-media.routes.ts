@@ -12,6 +12,7 @@ import {
   tooLarge,
 } from '../usecases/quick-replies/quick-reply-media';
 import { callerOf, sendError } from './server';
+import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -110,8 +111,7 @@ async function downloadMedia(deps: InboxDeps, req: Request, res: Response): Prom
     ETag: `"${media.sha256}"`,
     // The URL stays the same when the media is replaced: clients revalidate with the ETag.
     'Cache-Control': 'private, no-cache',
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.filename)}`,
-    'X-Content-Type-Options': 'nosniff',
+    ...mediaDownloadHeaders(media.mimeType, media.filename),
   });
   if (req.fresh) {
     media.stream.destroy();

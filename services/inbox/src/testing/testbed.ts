@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import {
   createLogger,
   newId,
   openTestDatabase,
-  queryRows,
+  recordedEvents,
+  testCaller,
   type CallerContext,
-  type Database,
-  type Role,
+  type ServiceTestbed,
 } from '@inbox/platform';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
@@ -41,16 +40,9 @@ export class FakeDirectory implements DirectoryLookup {
   close() {}
 }
 
-export interface InboxTestbed {
-  deps: InboxDeps;
-  database: Database;
+export interface InboxTestbed extends ServiceTestbed<InboxDeps> {
   directory: FakeDirectory;
   mediaDir: string;
-  /** A caller of an organization, as the gateway would sign it. */
-  caller(orgId: number, role?: Role, userId?: string): CallerContext;
-  /** Events recorded in the outbox, oldest first. */
-  recordedEvents(): Promise<Array<{ type: string; orgId: number; data: Record<string, unknown> }>>;
-  close(): Promise<void>;
 }
 
 /** A migrated inbox database (PGlite, or PostgreSQL when DATABASE_URL is set) with real use-case deps. */
@@ -65,7 +57,7 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     channels: new ChannelRegistry(database.db, new SecretBox(randomBytes(32))),
     directory,
     blobs: new FsBlobStore(mediaDir),
-    settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0' },
+    settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0', allowedApiBaseUrls: [] },
     logger: createLogger('inbox-test', 'silent'),
     now: () => new Date(),
   };
@@ -74,24 +66,27 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     database,
     directory,
     mediaDir,
-    caller: (orgId, role = 'ADMIN', userId = directory.addUser(orgId)) => ({
-      orgId,
-      kind: 'USER',
-      principalId: userId,
-      role,
-      userId,
-      requestId: newId(),
-    }),
-    recordedEvents: async () =>
-      (
-        await queryRows<{ payload: { type: string; orgId: number; data: Record<string, unknown> } }>(
-          database.db,
-          sql`select payload from inbox.outbox order by created_at, id`,
-        )
-      ).map((r) => r.payload),
+    caller: (orgId, role = 'ADMIN', userId = directory.addUser(orgId)) => testCaller(orgId, role, userId),
+    recordedEvents: () => recordedEvents(database.db, DB_SCHEMA),
     close: async () => {
       await database.close();
       fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What `open` gives, shared by the tests of one file: filled in before they run and closed after
+ * them, in place of a `let` with its own beforeAll and afterAll.
+ */
+export function openForTestFile<T extends { close(): Promise<void> }>(open: () => Promise<T>): T {
+  const opened = {} as T;
+  beforeAll(async () => {
+    Object.assign(opened, await open());
+  });
+  afterAll(async () => {
+    // Nothing to close when opening failed.
+    await opened.close?.();
+  });
+  return opened;
 }

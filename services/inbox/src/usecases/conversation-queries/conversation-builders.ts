@@ -1,7 +1,10 @@
 import { newId, type Db } from '@inbox/platform';
 import type { ConversationRow, MessageRow } from '../../db/repositories/conversation-views';
 import { contacts, conversations, conversationTags, messages } from '../../db/schema';
+import type { InboxDeps } from '../../deps';
+import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
 import type { InboxImpl } from '../../grpc/encode';
+import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
 import type { ConversationFilterInput } from './conversation-filter';
 
 /** Test data builders: only what a test cares about is given, the rest is a plausible default. */
@@ -75,3 +78,19 @@ export const filterOf = (filter: ConversationFilterInput = {}): FilterMessage =>
   tagIds: [],
   ...filter,
 });
+
+/** The query tests' clock: their deps' `now` stands still at NOW; `ago(m)` is m minutes before it. */
+export const NOW = new Date('2026-05-10T12:00:00Z');
+export const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
+
+export interface QueryTestbed extends InboxTestbed {
+  /** The query handlers over `deps`. */
+  api: ReturnType<typeof conversationQueryHandlers>;
+}
+
+/** A migrated testbed whose deps' clock stands still at NOW, with the query handlers over them. */
+export async function openQueryTestbed(): Promise<QueryTestbed> {
+  const testbed = await createInboxTestbed();
+  const deps: InboxDeps = { ...testbed.deps, now: () => NOW };
+  return { ...testbed, deps, api: conversationQueryHandlers(deps) };
+}

@@ -4,30 +4,27 @@ import { queryRows, type DomainError } from '@inbox/platform';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import type { InboxDeps } from '../../deps';
 import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { filterOf, makeConversation, makeMessage, type ConversationSeed } from './conversation-builders';
+import { openForTestFile } from '../../testing/testbed';
+import {
+  ago,
+  filterOf,
+  makeConversation,
+  makeMessage,
+  NOW,
+  openQueryTestbed,
+  type ConversationSeed,
+} from './conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
-const NOW = new Date('2026-05-10T12:00:00Z');
-const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 const DAY = 24 * 60;
 
-let tb: InboxTestbed;
-let deps: InboxDeps;
-let api: ReturnType<typeof conversationQueryHandlers>;
+const tb = openForTestFile(openQueryTestbed);
 let nextOrg = 300;
-
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-  deps = { ...tb.deps, now: () => NOW };
-  api = conversationQueryHandlers(deps);
-});
-afterAll(() => tb?.close());
 
 function org() {
   const orgId = nextOrg++;
   const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-    makeConversation(deps.db, { orgId, lastMessageAt: ago(1), ...seed });
+    makeConversation(tb.deps.db, { orgId, lastMessageAt: ago(1), ...seed });
   return { orgId, admin: tb.caller(orgId, 'ADMIN'), agent: tb.caller(orgId, 'AGENT'), make };
 }
 
@@ -42,7 +39,7 @@ const failure = (promise: Promise<unknown>) =>
 const categoriesOf = async (orgId: number) =>
   (
     await queryRows<{ category: string | null }>(
-      deps.db,
+      tb.deps.db,
       sql`select category from inbox.conversations where org_id = ${orgId} order by id`,
     )
   ).map((r) => r.category);
@@ -60,8 +57,8 @@ describe('conversation counts', () => {
       contact: { name: 'Renata' },
       category: 'sales',
     });
-    await makeMessage(deps.db, renata, { text: 'refund please' });
-    const count = (filter: ConversationFilterInput) => api.CountConversations(filterOf(filter), agent);
+    await makeMessage(tb.deps.db, renata, { text: 'refund please' });
+    const count = (filter: ConversationFilterInput) => tb.api.CountConversations(filterOf(filter), agent);
     expect(await count({})).toEqual({ all: 5, unread: 2, needsAction: 3, needsActionWindowOpen: 2 });
     expect(await count({ category: 'billing' })).toEqual({
       all: 3,
@@ -88,7 +85,7 @@ describe('conversation counts', () => {
       ['needs_action', 3],
       ['needs_action_window_open', 2],
     ] as const) {
-      const page = await api.ListConversations(
+      const page = await tb.api.ListConversations(
         { filter: filterOf({ subFilter }), limit: 0, sort: '' },
         agent,
       );
@@ -100,7 +97,7 @@ describe('conversation counts', () => {
     const mine = org();
     const theirs = org();
     await theirs.make({ unreadCount: 1, lastMessageDirection: 'inbound', lastCustomerMessageAt: ago(1) });
-    expect(await api.CountConversations(filterOf(), mine.agent)).toEqual({
+    expect(await tb.api.CountConversations(filterOf(), mine.agent)).toEqual({
       all: 0,
       unread: 0,
       needsAction: 0,
@@ -115,7 +112,7 @@ describe('categories', () => {
     for (const category of ['sales', 'Billing', 'billing', 'sales', null, 'Account', 'Ébano', 'zona'])
       await make({ category, status: 'CLOSED' });
     await org().make({ category: 'secret-other-org' });
-    expect(await api.ListCategories({}, agent)).toEqual({
+    expect(await tb.api.ListCategories({}, agent)).toEqual({
       data: ['Account', 'Billing', 'billing', 'Ébano', 'sales', 'zona'],
     });
   });
@@ -125,14 +122,14 @@ describe('categories', () => {
     for (const category of ['sales', 'billing ', 'billing', 'sales', null])
       await make({ category, status: 'CLOSED' });
     await org().make({ category: 'sales' });
-    expect(await api.CountCategories({}, admin)).toEqual({
+    expect(await tb.api.CountCategories({}, admin)).toEqual({
       data: [
         { category: 'billing', count: 1 },
         { category: 'billing ', count: 1 },
         { category: 'sales', count: 2 },
       ],
     });
-    expect(await failure(api.CountCategories({}, agent))).toMatchObject({ kind: 'forbidden' });
+    expect(await failure(tb.api.CountCategories({}, agent))).toMatchObject({ kind: 'forbidden' });
   });
 });
 
@@ -145,7 +142,7 @@ describe('merging categories', () => {
       rows.push(await make({ category, status: 'CLOSED' }));
     await theirs.make({ category: 'Billing' });
     const before = (await tb.recordedEvents()).length;
-    const result = await api.MergeCategories(
+    const result = await tb.api.MergeCategories(
       { sources: ['Billing', 'billing ', 'payments', 'billing'], target: ' billing ' },
       admin,
     );
@@ -171,7 +168,7 @@ describe('merging categories', () => {
     expect(events.every((e) => e.type === INBOX_EVENTS.conversationCategorized && e.orgId === orgId)).toBe(
       true,
     );
-    const updated = await api.ListConversations(
+    const updated = await tb.api.ListConversations(
       { filter: filterOf({ category: 'billing' }), limit: 0, sort: '' },
       admin,
     );
@@ -183,12 +180,12 @@ describe('merging categories', () => {
     for (const category of ['a', 'b', 'c']) await make({ category });
     let calls = 0;
     const failing: InboxDeps = {
-      ...deps,
+      ...tb.deps,
       events: {
-        ...deps.events,
+        ...tb.deps.events,
         record: async (...args) => {
           if (++calls === 2) throw new Error('outbox unavailable');
-          return deps.events.record(...args);
+          return tb.deps.events.record(...args);
         },
       },
     };
@@ -211,16 +208,18 @@ describe('merging categories', () => {
       [{ sources: ['a'], target: 'x'.repeat(201) }, 'target'],
     ];
     for (const [req, path] of refused)
-      expect(await failure(api.MergeCategories({ sources: [], target: '', ...req }, admin))).toMatchObject({
-        code: 'VALIDATION_FAILED',
-        fields: expect.arrayContaining([expect.objectContaining({ path })]),
-      });
-    expect(await failure(api.MergeCategories({ sources: ['a'], target: 'b' }, agent))).toMatchObject({
+      expect(await failure(tb.api.MergeCategories({ sources: [], target: '', ...req }, admin))).toMatchObject(
+        {
+          code: 'VALIDATION_FAILED',
+          fields: expect.arrayContaining([expect.objectContaining({ path })]),
+        },
+      );
+    expect(await failure(tb.api.MergeCategories({ sources: ['a'], target: 'b' }, agent))).toMatchObject({
       kind: 'forbidden',
     });
     expect(await categoriesOf(orgId)).toEqual(['a']);
     // Merging a category into itself changes nothing and records nothing.
-    expect(await api.MergeCategories({ sources: ['a'], target: 'a' }, admin)).toEqual({
+    expect(await tb.api.MergeCategories({ sources: ['a'], target: 'a' }, admin)).toEqual({
       updated: 0,
       target: 'a',
     });

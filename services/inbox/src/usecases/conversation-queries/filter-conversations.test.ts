@@ -1,40 +1,34 @@
 import type { CallerContext } from '@inbox/platform';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
-import type { InboxDeps } from '../../deps';
-import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { filterOf, makeConversation, makeMessage, type ConversationSeed } from './conversation-builders';
+import { openForTestFile } from '../../testing/testbed';
+import {
+  ago,
+  filterOf,
+  makeConversation,
+  makeMessage,
+  openQueryTestbed,
+  type ConversationSeed,
+} from './conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
-const NOW = new Date('2026-05-10T12:00:00Z');
-const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 const DAY = 24 * 60;
 
-let tb: InboxTestbed;
-let deps: InboxDeps;
-let api: ReturnType<typeof conversationQueryHandlers>;
+const tb = openForTestFile(openQueryTestbed);
 let nextOrg = 200;
-
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-  deps = { ...tb.deps, now: () => NOW };
-  api = conversationQueryHandlers(deps);
-});
-afterAll(() => tb?.close());
 
 function org() {
   const orgId = nextOrg++;
   let minute = 0;
   // Each new conversation is a minute older than the one before, so `newest` lists them in creation order.
   const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-    makeConversation(deps.db, { orgId, lastMessageAt: ago(++minute), ...seed });
+    makeConversation(tb.deps.db, { orgId, lastMessageAt: ago(++minute), ...seed });
   return { orgId, caller: tb.caller(orgId, 'AGENT'), make };
 }
 
 const listIds = async (caller: CallerContext, filter: ConversationFilterInput, extra = {}) =>
-  (await api.ListConversations({ filter: filterOf(filter), limit: 0, sort: '', ...extra }, caller)).data.map(
-    (c) => c.id,
-  );
+  (
+    await tb.api.ListConversations({ filter: filterOf(filter), limit: 0, sort: '', ...extra }, caller)
+  ).data.map((c) => c.id);
 
 /** Each filter against the ids it must answer, newest first. */
 async function expectFilters(
@@ -190,11 +184,11 @@ describe('search', () => {
   it('searchInMessages also matches message text, still within the other filters', async () => {
     const { caller, make } = org();
     const invoice = await make({ contact: { name: 'Pedro' } });
-    await makeMessage(deps.db, invoice, { text: 'Where is my INVOICE 2291?' });
-    await makeMessage(deps.db, invoice, { text: 'thanks' });
+    await makeMessage(tb.deps.db, invoice, { text: 'Where is my INVOICE 2291?' });
+    await makeMessage(tb.deps.db, invoice, { text: 'thanks' });
     const named = await make({ contact: { name: 'Invoice Department' }, status: 'CLOSED' });
     const other = await make({ contact: { name: 'Lucia' } });
-    await makeMessage(deps.db, other, { text: 'hello there', direction: 'outbound' });
+    await makeMessage(tb.deps.db, other, { text: 'hello there', direction: 'outbound' });
     await expectFilters(caller, [
       [{ search: 'invoice' }, [named]],
       [{ search: 'invoice', searchInMessages: true }, [invoice, named]],
@@ -203,7 +197,7 @@ describe('search', () => {
       [{ search: 'pedro', searchInMessages: true }, [invoice]],
       [{ search: 'nowhere', searchInMessages: true }, []],
     ]);
-    const firstPage = await api.ListConversations(
+    const firstPage = await tb.api.ListConversations(
       { filter: filterOf({ search: 'invoice', searchInMessages: true }), limit: 1, sort: '' },
       caller,
     );

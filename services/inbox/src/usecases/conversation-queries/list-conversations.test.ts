@@ -1,40 +1,35 @@
 import { sql } from 'drizzle-orm';
 import type { CallerContext, DomainError } from '@inbox/platform';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
-import type { InboxDeps } from '../../deps';
 import { encodeCursor } from '../../domain/conversation-cursor';
-import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { filterOf, makeConversation, makeMessage, type ConversationSeed } from './conversation-builders';
+import { openForTestFile } from '../../testing/testbed';
+import {
+  ago,
+  filterOf,
+  makeConversation,
+  makeMessage,
+  openQueryTestbed,
+  type ConversationSeed,
+} from './conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
-const NOW = new Date('2026-05-10T12:00:00Z');
-const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 const HOUR = 60;
 
-let tb: InboxTestbed;
-let deps: InboxDeps;
-let api: ReturnType<typeof conversationQueryHandlers>;
+const tb = openForTestFile(openQueryTestbed);
 let nextOrg = 100;
-
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-  deps = { ...tb.deps, now: () => NOW };
-  api = conversationQueryHandlers(deps);
-});
-afterAll(() => tb?.close());
 
 /** A fresh organization per test: its own admin, and a builder that puts conversations in it. */
 function org() {
   const orgId = nextOrg++;
   const caller = tb.caller(orgId);
-  const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) => makeConversation(deps.db, { orgId, ...seed });
+  const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
+    makeConversation(tb.deps.db, { orgId, ...seed });
   return { orgId, caller, make };
 }
 
 type ListRequest = { filter?: ConversationFilterInput; cursor?: string; limit?: number; sort?: string };
 const list = (caller: CallerContext, { filter, ...req }: ListRequest = {}) =>
-  api.ListConversations({ limit: 0, sort: '', ...req, filter: filter ? filterOf(filter) : null }, caller);
+  tb.api.ListConversations({ limit: 0, sort: '', ...req, filter: filter ? filterOf(filter) : null }, caller);
 const ids = async (caller: CallerContext, req: ListRequest = {}) =>
   (await list(caller, req)).data.map((c) => c.id);
 
@@ -149,7 +144,7 @@ describe('listing conversations', () => {
       category: 'sales',
       lastMessageAt: ago(1),
     });
-    await makeMessage(deps.db, other, { text: 'shared words' });
+    await makeMessage(tb.deps.db, other, { text: 'shared words' });
     for (const filter of [
       {},
       { category: 'sales' },
@@ -183,7 +178,7 @@ describe('listing conversations', () => {
     const rows = [await make(), await make(), await make()];
     // Stored times carry microseconds; a millisecond cursor would lose rows between .123456 and .123457.
     for (const [i, row] of rows.entries())
-      await deps.db.execute(
+      await tb.deps.db.execute(
         sql`update inbox.conversations set last_message_at = ${`2026-05-10T11:00:00.12345${i}Z`}::timestamptz where id = ${row.id}`,
       );
     expect(await allPages(caller, { limit: 1 })).toEqual([rows[2].id, rows[1].id, rows[0].id]);

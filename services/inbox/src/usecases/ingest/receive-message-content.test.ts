@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { contacts } from '../../db/schema';
 import { windowExpiresAt } from '../../domain/reply-window';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
 import {
   conversationsOf,
@@ -17,13 +17,7 @@ import {
 
 const CUSTOMER = '16505551234';
 
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await createInboxTestbed();
-});
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = openForTestFile(createInboxTestbed);
 
 describe('what an inbound message stores', () => {
   it('marks a conversation opened from a click-to-WhatsApp ad', async () => {

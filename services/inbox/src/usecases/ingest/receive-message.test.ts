@@ -3,7 +3,7 @@ import { INBOX_EVENTS } from '@inbox/contracts';
 import { inboundMessageSchema } from '@inbox/whatsapp';
 import { ingestRepository } from '../../db/repositories/ingest.repository';
 import { contacts, conversations } from '../../db/schema';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
 import { receiveMessage } from './receive-message';
 import {
@@ -18,13 +18,7 @@ import {
 
 const CUSTOMER = '16505551234';
 
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await createInboxTestbed();
-});
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = openForTestFile(createInboxTestbed);
 afterEach(() => jest.restoreAllMocks());
 
 async function setStatus(id: string, status: string, assignedTo: string | null = null) {

@@ -6,6 +6,7 @@ import {
   type MessageRow,
   type MessagePatch,
 } from '../../db/repositories/messages.repository';
+import { isAllowedMediaUrl } from '../../channel/allowed-hosts';
 import type { InboxDeps } from '../../deps';
 import { systemOrigin } from '../../events';
 import { messageBlobKey } from './send-media-message';
@@ -84,6 +85,10 @@ export async function downloadMessageMedia(
   try {
     const client = await deps.channels.clientFor(message.orgId);
     const info = await client.getMedia(message.providerMediaId ?? request.providerMediaId);
+    const channel = await deps.channels.find(message.orgId);
+    // Only Meta's media hosts (or the channel's own allowed origin): never an address the answer chose.
+    if (!channel || !isAllowedMediaUrl(info.url, channel.apiBaseUrl))
+      throw new Error(`media URL refused: ${new URL(info.url).host} is not a WhatsApp media host`);
     const file = await client.downloadMedia(info.url);
     const blob = await deps.blobs.put(key, file.data);
     if (info.sha256 && !sameSha256(info.sha256, blob.sha256)) {

@@ -1,94 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { INBOX_EVENTS, QUEUES } from '@inbox/contracts';
-import {
-  CONTEXT_METADATA,
-  createLogger,
-  InProcessBus,
-  newId,
-  signCallerToken,
-  type CallerContext,
-} from '@inbox/platform';
-import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
+import { createLogger, InProcessBus, newId } from '@inbox/platform';
+import type { Simulator } from '@inbox/whatsapp-sim';
 import { subscribeMediaDownloads } from '../../consumers/media-downloads.consumer';
 import type { MessageRow } from '../../db/repositories/messages.repository';
 import { messages } from '../../db/schema';
-import { startInternalHttp, type RunningHttp } from '../../http/server';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import {
-  makeConversation,
-  makeMessage,
-  type ConversationSeed,
-} from '../conversation-queries/conversation-builders';
-import { ensureChannel } from '../settings/ensure-channel';
+import { messagingFixture } from '../../testing/messaging-fixture';
+import type { InboxTestbed } from '../../testing/testbed';
+import { makeMessage } from '../conversation-queries/conversation-builders';
 import { sameSha256 } from './download-message-media';
 import { retryMedia, STUCK_PENDING_MS } from './retry-media';
 
-const SECRET = 'internal-secret-for-media-tests';
+const messaging = messagingFixture({ firstOrgId: 8501, internalHttp: true });
+const { orgWithSimulator, openConversation, mediaOf, blobsOf } = messaging;
 let testbed: InboxTestbed;
-let http: RunningHttp;
 let bus: InProcessBus;
-const simulators: Simulator[] = [];
 beforeAll(async () => {
-  testbed = await createInboxTestbed();
-  http = await startInternalHttp(testbed.deps, SECRET, 0, '127.0.0.1');
+  testbed = await messaging.start();
   bus = new InProcessBus(createLogger('media-test', 'silent'));
   await subscribeMediaDownloads(testbed.deps, bus);
 });
 afterAll(async () => {
   await bus?.close();
-  await http?.stop();
-  await Promise.all(simulators.map((s) => s.stop()));
-  await testbed?.close();
+  await messaging.stop();
 });
 
-let lastOrg = 8500;
-const HOUR = 3600_000;
 const db = () => testbed.deps.db;
 
-async function orgWithSimulator() {
-  const orgId = ++lastOrg;
-  const accessToken = `token-${orgId}`;
-  const phoneNumberId = `pn-${orgId}-${newId()}`;
-  const sim = await startSimulator({
-    appSecret: 's',
-    accessToken,
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    displayPhoneNumber: '15550001111',
-  });
-  simulators.push(sim);
-  await ensureChannel(testbed.deps, orgId, {
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    accessToken,
-    apiBaseUrl: sim.url,
-    apiVersion: 'v23.0',
-  });
-  return { orgId, sim, agent: testbed.caller(orgId, 'AGENT') };
-}
-
-const openConversation = (orgId: number, extra: Partial<ConversationSeed> = {}) =>
-  makeConversation(db(), {
-    orgId,
-    status: 'HUMAN_HANDLING',
-    lastCustomerMessageAt: new Date(Date.now() - HOUR),
-    ...extra,
-  });
-
-const headersFor = (caller: CallerContext) => ({ [CONTEXT_METADATA]: signCallerToken(SECRET, caller) });
-
-const mediaOf = (caller: CallerContext, messageId: string, headers: Record<string, string> = {}) =>
-  fetch(`http://127.0.0.1:${http.port}/internal/messages/${messageId}/media`, {
-    headers: { ...headersFor(caller), ...headers },
-  });
 const messageRow = async (id: string) => (await db().select().from(messages).where(eq(messages.id, id)))[0];
-const blobsOf = (orgId: number) => {
-  const dir = path.join(testbed.mediaDir, 'org', String(orgId), 'messages');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
 /** An inbound media message as ingestion stores it: PENDING, with the platform's media id. */
 async function inboundMedia(
   orgId: number,

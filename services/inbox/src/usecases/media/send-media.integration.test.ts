@@ -1,65 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import nodeHttp from 'node:http';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { CONTEXT_METADATA, newId, signCallerToken, type CallerContext } from '@inbox/platform';
-import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
+import type { CallerContext } from '@inbox/platform';
 import { conversations, messages } from '../../db/schema';
-import { startInternalHttp, type RunningHttp } from '../../http/server';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { makeConversation, type ConversationSeed } from '../conversation-queries/conversation-builders';
-import { ensureChannel } from '../settings/ensure-channel';
+import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
+import type { InboxTestbed } from '../../testing/testbed';
 
-const SECRET = 'internal-secret-for-media-tests';
+const messaging = messagingFixture({ firstOrgId: 8001, internalHttp: true });
+const { orgWithSimulator, openConversation, sent, httpPort, headersFor, mediaOf, blobsOf } = messaging;
 let testbed: InboxTestbed;
-let http: RunningHttp;
-const simulators: Simulator[] = [];
 beforeAll(async () => {
-  testbed = await createInboxTestbed();
-  http = await startInternalHttp(testbed.deps, SECRET, 0, '127.0.0.1');
+  testbed = await messaging.start();
 });
-afterAll(async () => {
-  await http?.stop();
-  await Promise.all(simulators.map((s) => s.stop()));
-  await testbed?.close();
-});
+afterAll(() => messaging.stop());
 
-let lastOrg = 8000;
-const HOUR = 3600_000;
 const db = () => testbed.deps.db;
-
-async function orgWithSimulator() {
-  const orgId = ++lastOrg;
-  const accessToken = `token-${orgId}`;
-  const phoneNumberId = `pn-${orgId}-${newId()}`;
-  const sim = await startSimulator({
-    appSecret: 's',
-    accessToken,
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    displayPhoneNumber: '15550001111',
-  });
-  simulators.push(sim);
-  await ensureChannel(testbed.deps, orgId, {
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    accessToken,
-    apiBaseUrl: sim.url,
-    apiVersion: 'v23.0',
-  });
-  return { orgId, sim, agent: testbed.caller(orgId, 'AGENT') };
-}
-
-const openConversation = (orgId: number, extra: Partial<ConversationSeed> = {}) =>
-  makeConversation(db(), {
-    orgId,
-    status: 'HUMAN_HANDLING',
-    lastCustomerMessageAt: new Date(Date.now() - HOUR),
-    ...extra,
-  });
-
-const headersFor = (caller: CallerContext) => ({ [CONTEXT_METADATA]: signCallerToken(SECRET, caller) });
 
 function upload(
   caller: CallerContext,
@@ -70,24 +25,20 @@ function upload(
   const form = new FormData();
   if (caption !== undefined) form.append('caption', caption);
   form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  return fetch(`http://127.0.0.1:${http.port}/internal/conversations/${conversationId}/messages/media`, {
+  return fetch(`http://127.0.0.1:${httpPort()}/internal/conversations/${conversationId}/messages/media`, {
     method: 'POST',
     headers: headersFor(caller),
     body: form,
   });
 }
 
-const mediaOf = (caller: CallerContext, messageId: string, headers: Record<string, string> = {}) =>
-  fetch(`http://127.0.0.1:${http.port}/internal/messages/${messageId}/media`, {
-    headers: { ...headersFor(caller), ...headers },
-  });
 /** A revalidation as a browser makes it (fetch would add `cache-control: no-cache`, which forbids a 304). */
 const conditionalStatus = (caller: CallerContext, messageId: string, etag: string) =>
   new Promise<number | undefined>((resolve, reject) => {
     const headers = { ...headersFor(caller), 'if-none-match': etag };
     nodeHttp
       .get(
-        { host: '127.0.0.1', port: http.port, path: `/internal/messages/${messageId}/media`, headers },
+        { host: '127.0.0.1', port: httpPort(), path: `/internal/messages/${messageId}/media`, headers },
         (res) => {
           res.resume();
           resolve(res.statusCode);
@@ -97,12 +48,6 @@ const conditionalStatus = (caller: CallerContext, messageId: string, etag: strin
   });
 const rowsOf = (conversationId: string) =>
   db().select().from(messages).where(eq(messages.conversationId, conversationId));
-const blobsOf = (orgId: number) => {
-  const dir = path.join(testbed.mediaDir, 'org', String(orgId), 'messages');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
-const sent = async (sim: Simulator) =>
-  ((await (await fetch(`${sim.url}/_sim/sent`)).json()) as { data: any[] }).data;
 
 describe('sending media', () => {
   it('streams the file to the blob store, uploads it to WhatsApp, sends it and serves it back', async () => {
@@ -191,7 +136,7 @@ describe('sending media', () => {
     const [wire] = await sent(sim);
     expect(wire.body.document).toEqual({ id: expect.any(String), filename: 'factura 42.pdf' });
     const served = await mediaOf(agent, ((await res.json()) as any).id);
-    expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''factura%2042.pdf");
+    expect(served.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''factura%2042.pdf");
   });
 
   it('refuses an unsupported type (415) and a file over its kind’s limit (413), storing nothing', async () => {
@@ -212,7 +157,7 @@ describe('sending media', () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
     const notMultipart = await fetch(
-      `http://127.0.0.1:${http.port}/internal/conversations/${conversation.id}/messages/media`,
+      `http://127.0.0.1:${httpPort()}/internal/conversations/${conversation.id}/messages/media`,
       {
         method: 'POST',
         headers: { ...headersFor(agent), 'content-type': 'image/png' },
@@ -236,7 +181,7 @@ describe('sending media', () => {
     const boundary = 'xyzzy';
     const req = nodeHttp.request({
       host: '127.0.0.1',
-      port: http.port,
+      port: httpPort(),
       method: 'POST',
       path: `/internal/conversations/${conversation.id}/messages/media`,
       headers: {
@@ -289,7 +234,7 @@ describe('sending media', () => {
     const form = new FormData();
     form.append('caption', 'only a caption');
     const none = await fetch(
-      `http://127.0.0.1:${http.port}/internal/conversations/${conversation.id}/messages/media`,
+      `http://127.0.0.1:${httpPort()}/internal/conversations/${conversation.id}/messages/media`,
       {
         method: 'POST',
         headers: headersFor(agent),

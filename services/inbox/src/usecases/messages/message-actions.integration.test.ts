@@ -1,70 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { newId, type CallerContext } from '@inbox/platform';
-import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
 import type { MessageRow } from '../../db/repositories/messages.repository';
 import { messages } from '../../db/schema';
 import { messageHandlers } from '../../grpc/messages.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import {
-  makeConversation,
-  makeMessage,
-  type ConversationSeed,
-} from '../conversation-queries/conversation-builders';
-import { ensureChannel } from '../settings/ensure-channel';
+import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
+import type { InboxTestbed } from '../../testing/testbed';
+import { makeMessage } from '../conversation-queries/conversation-builders';
 import { listMessages } from './list-messages';
 import { reactToMessage } from './react-to-message';
 import { toggleHide } from './toggle-hide';
 
+const messaging = messagingFixture({ firstOrgId: 7501, conversation: { assignedTo: 'agent-1' } });
+const { orgWithSimulator, openConversation, sent, eventsOf } = messaging;
 let testbed: InboxTestbed;
-const simulators: Simulator[] = [];
 beforeAll(async () => {
-  testbed = await createInboxTestbed();
+  testbed = await messaging.start();
 });
-afterAll(async () => {
-  await Promise.all(simulators.map((s) => s.stop()));
-  await testbed?.close();
-});
+afterAll(() => messaging.stop());
 
-let lastOrg = 7500;
-const HOUR = 3600_000;
-
-/** A fresh organization whose channel points at its own simulator, and an agent of it. */
-async function orgWithSimulator() {
-  const orgId = ++lastOrg;
-  const accessToken = `token-${orgId}`;
-  const phoneNumberId = `pn-${orgId}-${newId()}`;
-  const sim = await startSimulator({
-    appSecret: 'secret',
-    accessToken,
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    displayPhoneNumber: '15550001111',
-  });
-  simulators.push(sim);
-  await ensureChannel(testbed.deps, orgId, {
-    phoneNumberId,
-    wabaId: `waba-${orgId}`,
-    accessToken,
-    apiBaseUrl: sim.url,
-    apiVersion: 'v23.0',
-  });
-  return { orgId, sim, agent: testbed.caller(orgId, 'AGENT') };
-}
-
-/** A conversation an agent handles, with the customer's last message an hour ago (window open). */
-const openConversation = (orgId: number, extra: Partial<ConversationSeed> = {}) =>
-  makeConversation(testbed.deps.db, {
-    orgId,
-    status: 'HUMAN_HANDLING',
-    assignedTo: 'agent-1',
-    lastCustomerMessageAt: new Date(Date.now() - HOUR),
-    ...extra,
-  });
-
-const sent = async (sim: Simulator) =>
-  ((await (await fetch(`${sim.url}/_sim/sent`)).json()) as { data: any[] }).data;
-const eventsOf = async (orgId: number, type: string) =>
-  (await testbed.recordedEvents()).filter((e) => e.orgId === orgId && e.type === type);
 const fails = (promise: Promise<unknown>, expected: Record<string, unknown>) =>
   expect(promise).rejects.toMatchObject(expected);
 

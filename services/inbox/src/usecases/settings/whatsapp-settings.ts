@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { conflict, invalid, isUniqueViolation, notFound } from '@inbox/platform';
+import { isAllowedApiBaseUrl } from '../../channel/allowed-hosts';
 import { channels } from '../../db/schema';
 import type { ChannelRow } from '../../channel/channel-registry';
 import type { CallerContext, InboxDeps } from '../../deps';
@@ -38,12 +39,19 @@ export async function putWhatsAppSettings(
     throw invalid('VALIDATION_FAILED', 'An access token is required for a new channel', [
       { path: 'accessToken', message: 'Required' },
     ]);
+  const apiBaseUrl = patch.apiBaseUrl ?? current?.apiBaseUrl ?? deps.settings.defaultApiBaseUrl;
+  if (
+    !isAllowedApiBaseUrl(apiBaseUrl, [deps.settings.defaultApiBaseUrl, ...deps.settings.allowedApiBaseUrls])
+  )
+    throw invalid('VALIDATION_FAILED', 'This Graph API address is not allowed in this deployment', [
+      { path: 'apiBaseUrl', message: 'Ask the operator to add it to WHATSAPP_ALLOWED_API_BASE_URLS' },
+    ]);
   const values = {
     orgId: caller.orgId,
     phoneNumberId: patch.phoneNumberId,
     wabaId: patch.wabaId,
     displayPhoneNumber: patch.displayPhoneNumber ?? current?.displayPhoneNumber ?? null,
-    apiBaseUrl: patch.apiBaseUrl ?? current?.apiBaseUrl ?? deps.settings.defaultApiBaseUrl,
+    apiBaseUrl,
     apiVersion: patch.apiVersion ?? current?.apiVersion ?? deps.settings.defaultApiVersion,
     accessTokenEncrypted: sealed,
     botEnabled: patch.botEnabled ?? current?.botEnabled ?? false,
