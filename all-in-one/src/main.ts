@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, loadOrCreateSigningKeys, onShutdown } from '@inbox/platform';
+import { createLogger, loadConfig, loadOrCreateSigningKeys, onShutdown, runMain } from '@inbox/platform';
 import { createMailer } from '@inbox/directory';
 import { openAdapters } from './adapters';
 import { allInOneConfigSchema } from './config';
@@ -81,7 +81,4 @@ async function main(): Promise<void> {
   ]);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

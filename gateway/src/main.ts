@@ -1,11 +1,11 @@
 import {
-  ConfigError,
   createCache,
   createLogger,
   createRateLimiter,
   loadConfig,
   onShutdown,
   RabbitMqBus,
+  runMain,
 } from '@inbox/platform';
 import { gatewayConfigSchema } from './config';
 import { startGateway } from './gateway';
@@ -43,7 +43,4 @@ async function main(): Promise<void> {
   ]);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

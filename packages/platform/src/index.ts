@@ -16,3 +16,5 @@ export * from './shutdown';
 export * from './testing/test-database';
 export * from './testing/test-helpers';
 export * from './http/close-server';
+export * from './db/columns';
+export * from './main';

@@ -1,11 +1,4 @@
-import {
-  ConfigError,
-  createLogger,
-  loadConfig,
-  onShutdown,
-  openPostgres,
-  RabbitMqBus,
-} from '@inbox/platform';
+import { createLogger, loadConfig, onShutdown, openPostgres, RabbitMqBus, runMain } from '@inbox/platform';
 import { startDirectoryApp } from './app';
 import { directoryConfigSchema } from './config';
 import { createMailer } from './mail/mailer';
@@ -38,7 +31,4 @@ async function main(): Promise<void> {
   ]);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -1,11 +1,4 @@
-import {
-  ConfigError,
-  createLogger,
-  loadConfig,
-  onShutdown,
-  openPostgres,
-  RabbitMqBus,
-} from '@inbox/platform';
+import { createLogger, loadConfig, onShutdown, openPostgres, RabbitMqBus, runMain } from '@inbox/platform';
 import { startInboxApp } from './app';
 import { inboxConfigSchema } from './config';
 import { grpcDirectoryLookup } from './directory-lookup';
@@ -52,7 +45,4 @@ async function main(): Promise<void> {
   ]);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

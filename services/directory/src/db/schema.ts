@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { outboxTables } from '@inbox/platform';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, outboxTables, timestamptz, updatedAtColumn } from '@inbox/platform';
 
 /** Everything the directory owns lives in this schema; no other service reads it. */
 export const directory = pgSchema('directory');
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
+const ts = timestamptz;
+const createdAt = createdAtColumn;
+const updatedAt = updatedAtColumn;
 
 export const organizations = directory.table('organizations', {
   clientId: integer('client_id').primaryKey(),
@@ -41,7 +32,7 @@ export const users = directory.table(
     lastLoginAt: ts('last_login_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // A deleted user's e-mail can be invited again.
@@ -81,7 +72,7 @@ export const teams = directory.table(
     description: text('description'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('teams_org_name_active')
@@ -108,7 +99,7 @@ export const teamSchedules = directory.table('team_schedules', {
   timezone: text('timezone').notNull(),
   weeklyHours: jsonb('weekly_hours').notNull(),
   holidays: jsonb('holidays').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const tags = directory.table(
@@ -120,7 +111,7 @@ export const tags = directory.table(
     color: text('color').notNull(),
     description: text('description'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('tags_org_name').on(t.orgId, sql`lower(${t.name})`)],
 );
@@ -139,7 +130,7 @@ export const apiKeys = directory.table(
     lastUsedAt: ts('last_used_at'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('api_keys_hash').on(t.keyHash), index('api_keys_org').on(t.orgId)],
 );

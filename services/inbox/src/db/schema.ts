@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { outboxTables } from '@inbox/platform';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, outboxTables, timestamptz, updatedAtColumn } from '@inbox/platform';
 
 /** Everything the inbox owns lives in this schema; no other service reads it. */
 export const inbox = pgSchema('inbox');
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
+const ts = timestamptz;
+const createdAt = createdAtColumn;
+const updatedAt = updatedAtColumn;
 
 /** The organization's WhatsApp channel (one per organization). */
 export const channels = inbox.table('channels', {
