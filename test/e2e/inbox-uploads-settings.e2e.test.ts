@@ -162,58 +162,81 @@ describe('quick replies through the gateway', () => {
 });
 
 describe('the WhatsApp channel settings', () => {
-  it('store the access token encrypted and never return it; Admins only', async () => {
+  const simToken = () => t.system.whatsapp.channel.accessToken;
+  const channelRows = (orgId: number) =>
+    queryRows<Record<string, unknown>>(
+      t.system.inbox.deps.db,
+      sql`select * from inbox.channels where org_id = ${orgId}`,
+    );
+
+  it('are Admin-only, and never return or store the access token in clear', async () => {
     const agent = await makeUser(t, admin, { email: 'settings-agent@example.com' });
     expect((await api.get('/settings/whatsapp', { token: agent.token })).status).toBe(403);
     const current = await api.get('/settings/whatsapp', { token: admin });
     expect(current.status).toBe(200);
-    expect(current.body).toMatchObject({ phoneNumberId: '100000000000001', accessTokenSet: true });
-    expect(JSON.stringify(current.body)).not.toMatch(/sim-|accessToken"/);
+    expect(current.body).toMatchObject({
+      phoneNumberId: '100000000000001',
+      accessTokenSet: true,
+      botEnabled: false,
+    });
+    expect(JSON.stringify(current.body)).not.toContain(simToken());
 
-    const other = await makeOrganization(t, 12);
-    const token = 'EAAGsecret-token-of-org-12';
+    // Re-entering the token is verified with WhatsApp and stored sealed.
     const put = await api.put(
       '/settings/whatsapp',
-      { phoneNumberId: '100000000000012', wabaId: '200000000000012', accessToken: token, botEnabled: true },
-      { token: other.token },
+      {
+        phoneNumberId: '100000000000001',
+        wabaId: '200000000000001',
+        accessToken: simToken(),
+        botEnabled: true,
+      },
+      { token: admin },
     );
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({
-      accessTokenSet: true,
-      botEnabled: true,
-      apiBaseUrl: expect.any(String),
-    });
-    expect(JSON.stringify(put.body)).not.toContain(token);
-    const rows = await queryRows<Record<string, unknown>>(
-      t.system.inbox.deps.db,
-      sql`select * from inbox.channels where org_id = 12`,
-    );
-    expect(JSON.stringify(rows)).not.toContain(token);
-
-    // A phone number belongs to one organization.
-    const taken = await api.put(
-      '/settings/whatsapp',
-      { phoneNumberId: '100000000000001', wabaId: '200000000000099', accessToken: 'another-token-123' },
-      { token: other.token },
-    );
-    expect(taken.status).toBe(409);
-    expect(taken.body.code).toBe('PHONE_NUMBER_TAKEN');
-    const bad = await api.put(
-      '/settings/whatsapp',
-      { phoneNumberId: 'abc', wabaId: '200000000000012' },
-      { token: other.token },
-    );
-    expect(bad.status).toBe(400);
+    expect(put.body).toMatchObject({ accessTokenSet: true, botEnabled: true });
+    expect(JSON.stringify(put.body)).not.toContain(simToken());
+    expect(JSON.stringify(await channelRows(1))).not.toContain(simToken());
+    // A change that keeps the number and token needs no new proof.
+    expect(
+      (
+        await api.put(
+          '/settings/whatsapp',
+          { phoneNumberId: '100000000000001', wabaId: '200000000000001', botEnabled: false },
+          { token: admin },
+        )
+      ).body.botEnabled,
+    ).toBe(false);
   });
 
-  it('routes webhooks of a number to its organization only', async () => {
+  it('let an organization claim only a number its token may use', async () => {
+    const other = await makeOrganization(t, 12);
+    const claim = (body: Record<string, unknown>) =>
+      api.put('/settings/whatsapp', { wabaId: '200000000000012', ...body }, { token: other.token });
+
+    const unknown = await claim({ phoneNumberId: '100000000000012', accessToken: 'EAAG-made-up-token' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('CHANNEL_VERIFICATION_FAILED');
+    const wrongToken = await claim({ phoneNumberId: '100000000000001', accessToken: 'EAAG-made-up-token' });
+    expect(wrongToken.status).toBe(400);
+    expect(wrongToken.body.errors[0].path).toBe('accessToken');
+    // Even with the right token, a number belongs to one organization.
+    const taken = await claim({ phoneNumberId: '100000000000001', accessToken: simToken() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('PHONE_NUMBER_TAKEN');
+    // The channel cannot point the service at an arbitrary address (it would fetch from it).
+    const internal = await claim({
+      phoneNumberId: '100000000000012',
+      accessToken: 'EAAG-made-up-token',
+      apiBaseUrl: 'http://169.254.169.254',
+    });
+    expect(internal.status).toBe(400);
+    expect(internal.body.errors[0].path).toBe('apiBaseUrl');
+    expect((await claim({ phoneNumberId: 'abc' })).status).toBe(400);
+    expect(await channelRows(12)).toEqual([]);
+  });
+
+  it('route webhooks of a number to its organization only', async () => {
     const other = await makeOrganization(t, 13);
-    await api.put(
-      '/settings/whatsapp',
-      { phoneNumberId: '100000000000013', wabaId: '200000000000013', accessToken: 'token-of-org-13-xyz' },
-      { token: other.token },
-    );
-    // The simulator plays the bootstrap number: its customers land in organization 1 only.
     await sim.inbound({ from: '5215512349013', type: 'text', text: 'para la org 1' });
     await eventually(async () =>
       expect((await api.get('/conversations?search=5215512349013', { token: admin })).body.data).toHaveLength(

@@ -186,3 +186,35 @@ describe('timeouts and network errors', () => {
     expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Network error' });
   });
 });
+
+describe('getPhoneNumber', () => {
+  it('asks for the configured number with the token and reads its display number', async () => {
+    server.respond(() => ({
+      body: { id: '106540352242922', display_phone_number: '15550783881', verified_name: 'Lucky Shrub' },
+    }));
+    await expect(client.getPhoneNumber()).resolves.toEqual({
+      id: '106540352242922',
+      displayPhoneNumber: '15550783881',
+      verifiedName: 'Lucky Shrub',
+    });
+    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v23.0/106540352242922' });
+    expect(server.requests[0].headers.authorization).toBe('Bearer TOKEN-2');
+  });
+
+  it('fails with the platform error when the token may not use the number', async () => {
+    server.respond(() => ({
+      status: 400,
+      body: {
+        error: {
+          message: 'Unsupported get request. Object with ID does not exist',
+          type: 'GraphMethodException',
+          code: 100,
+          error_subcode: 33,
+        },
+      },
+    }));
+    const error = await failure(client.getPhoneNumber());
+    expect(error).toBeInstanceOf(CloudApiError);
+    expect(error).toMatchObject({ code: 100, subcode: 33, retryable: false });
+  });
+});

@@ -58,6 +58,12 @@ const sendResponseSchema = z.object({
 });
 const successSchema = z.object({ success: z.literal(true) });
 const uploadResponseSchema = z.object({ id: z.string().min(1) });
+const phoneNumberSchema = z.object({
+  id: z.string(),
+  display_phone_number: z.string().optional(),
+  verified_name: z.string().optional(),
+});
+
 const mediaInfoSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -157,6 +163,18 @@ export class CloudApiClient {
     const body = await graphJson(this.req('GET', `${this.root}/${encodeURIComponent(mediaId)}`));
     const m = decode(mediaInfoSchema, body);
     return { id: m.id, url: m.url, mimeType: m.mime_type, sha256: m.sha256, fileSize: Number(m.file_size) };
+  }
+
+  /**
+   * The configured phone number as the platform sees it with this token: answers only when the
+   * token may use that number, which is how a channel proves it owns the number.
+   */
+  async getPhoneNumber(): Promise<{ id: string; displayPhoneNumber?: string; verifiedName?: string }> {
+    const body = await graphJson(
+      this.req('GET', `${this.root}/${encodeURIComponent(this.config.phoneNumberId)}`),
+    );
+    const n = decode(phoneNumberSchema, body);
+    return { id: n.id, displayPhoneNumber: n.display_phone_number, verifiedName: n.verified_name };
   }
 
   /** Downloads a media URL from getMedia with the access token; refuses bodies over 100 MB. */

@@ -63,6 +63,10 @@ export class ChannelRegistry {
     return this.secrets.seal(token);
   }
 
+  openToken(sealed: string): string {
+    return this.secrets.open(sealed);
+  }
+
   private async entry(orgId: number) {
     const hit = this.byOrg.get(orgId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit;

@@ -5,6 +5,7 @@ import { channels } from '../../db/schema';
 import type { ChannelRow } from '../../channel/channel-registry';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireAdmin } from '../access';
+import { verifyChannel } from './verify-channel';
 
 export interface ChannelPatch {
   phoneNumberId: string;
@@ -46,13 +47,26 @@ export async function putWhatsAppSettings(
     throw invalid('VALIDATION_FAILED', 'This Graph API address is not allowed in this deployment', [
       { path: 'apiBaseUrl', message: 'Ask the operator to add it to WHATSAPP_ALLOWED_API_BASE_URLS' },
     ]);
+  const apiVersion = patch.apiVersion ?? current?.apiVersion ?? deps.settings.defaultApiVersion;
+  const changesOwnership =
+    !current ||
+    patch.accessToken !== undefined ||
+    patch.phoneNumberId !== current.phoneNumberId ||
+    apiBaseUrl !== current.apiBaseUrl;
+  if (changesOwnership)
+    await verifyChannel({
+      phoneNumberId: patch.phoneNumberId,
+      accessToken: patch.accessToken ?? deps.channels.openToken(sealed),
+      apiBaseUrl,
+      apiVersion,
+    });
   const values = {
     orgId: caller.orgId,
     phoneNumberId: patch.phoneNumberId,
     wabaId: patch.wabaId,
     displayPhoneNumber: patch.displayPhoneNumber ?? current?.displayPhoneNumber ?? null,
     apiBaseUrl,
-    apiVersion: patch.apiVersion ?? current?.apiVersion ?? deps.settings.defaultApiVersion,
+    apiVersion,
     accessTokenEncrypted: sealed,
     botEnabled: patch.botEnabled ?? current?.botEnabled ?? false,
     updatedAt: deps.now(),
