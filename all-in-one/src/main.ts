@@ -72,6 +72,11 @@ async function main(): Promise<void> {
         ' — set BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD to choose others.',
     );
   }
+  if (system.whatsapp.simulatorUrl)
+    console.log(
+      `No WHATSAPP_* credentials: the bundled Cloud API simulator plays WhatsApp at ${system.whatsapp.simulatorUrl}` +
+        ` (a customer writes: POST ${system.whatsapp.simulatorUrl}/_sim/inbound)`,
+    );
   console.log(
     `Inbox API on http://localhost:${system.port}/api/v1 — docs at http://localhost:${system.port}/api/v1/docs (data in ${dataDir})`,
   );
