@@ -18,3 +18,5 @@ export * from './testing/test-helpers';
 export * from './http/close-server';
 export * from './db/columns';
 export * from './main';
+export * from './access';
+export * from './grpc/encode';

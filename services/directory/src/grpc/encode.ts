@@ -10,7 +10,4 @@ export type Reply<K extends keyof DirectoryServiceHandlers> =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- request side is irrelevant here
   DirectoryServiceHandlers[K] extends grpc.handleUnaryCall<any, infer Res> ? Res : never;
 
-/** Row → proto encoders: timestamps as ISO strings, nulls left out. */
-export const iso = (value: Date | null | undefined): string | undefined =>
-  value ? value.toISOString() : undefined;
-export const opt = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+export { iso, opt } from '@inbox/platform';

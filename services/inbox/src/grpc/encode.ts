@@ -12,9 +12,9 @@ export type Reply<K extends keyof InboxServiceHandlers> =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- request side is irrelevant here
   InboxServiceHandlers[K] extends grpc.handleUnaryCall<any, infer Res> ? Res : never;
 
-export const iso = (value: Date | null | undefined): string | undefined =>
-  value ? value.toISOString() : undefined;
-export const opt = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+import { iso, opt } from '@inbox/platform';
+
+export { iso, opt };
 
 /** The name agents see: the one they set, else the WhatsApp profile name. */
 export const displayName = (contact: ContactRow | null): string | undefined =>
