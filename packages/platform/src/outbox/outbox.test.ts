@@ -68,7 +68,7 @@ function recordingBus() {
   return { bus, published, failNext: (n: number) => (failures = n) };
 }
 
-async function eventually(predicate: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+async function eventually(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
