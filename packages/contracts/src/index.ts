@@ -1,6 +1,10 @@
 export * from './proto';
 export * from './events';
 export * from './rest/interactive';
+export * from './reply-window';
+export * from './search';
+export * from './passwords';
+export * from './message-errors';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,

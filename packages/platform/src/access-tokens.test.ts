@@ -12,7 +12,11 @@ const other = generateSigningKeys();
 describe('access tokens', () => {
   it('round-trip the user and organization', () => {
     const token = signAccessToken(keys.privateKeyPem, { userId: 'u1', orgId: 3 }, 60);
-    expect(verifyAccessToken(keys.publicKeyPem, token)).toEqual({ userId: 'u1', orgId: 3 });
+    expect(verifyAccessToken(keys.publicKeyPem, token)).toEqual({
+      userId: 'u1',
+      orgId: 3,
+      issuedAt: expect.any(Number),
+    });
   });
 
   it.each([
@@ -40,8 +44,8 @@ describe('AccessTokenVerifier', () => {
       const verifier = new AccessTokenVerifier(keys.publicKeyPem);
       const token = signAccessToken(keys.privateKeyPem, { userId: 'u1', orgId: 3 }, 30);
       const spy = jest.spyOn(jwt, 'verify');
-      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3 });
-      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3 });
+      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3, issuedAt: expect.any(Number) });
+      expect(verifier.verify(token)).toEqual({ userId: 'u1', orgId: 3, issuedAt: expect.any(Number) });
       expect(spy).toHaveBeenCalledTimes(1);
       jest.setSystemTime(new Date('2026-01-01T00:00:31Z'));
       expect(() => verifier.verify(token)).toThrow(expect.objectContaining({ kind: 'unauthenticated' }));

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { CloudApiClient, MAX_MEDIA_DOWNLOAD_BYTES } from './client';
 import { CloudApiError } from './errors';
 import { startRecordingServer } from './testing/recording-server';
@@ -22,6 +24,15 @@ beforeEach(() => {
   });
 });
 
+/** For tests that must not time out on a loaded machine (the shared client's deadline is 300 ms). */
+const patient = () =>
+  new CloudApiClient({
+    baseUrl: server.url,
+    version: 'v23.0',
+    phoneNumberId: '106540352242922',
+    accessToken: 'TOKEN-2',
+  });
+
 const failure = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
@@ -32,7 +43,13 @@ describe('uploadMedia', () => {
   it('posts multipart form data with messaging_product, the file and its type', async () => {
     server.respond(() => ({ body: { id: '1037543291543636' } }));
     const data = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01, 0x80, 0xfe]);
-    const result = await client.uploadMedia({ data, mimeType: 'image/jpeg', filename: 'photo.jpg' });
+    const stream = Readable.from([data.subarray(0, 3), data.subarray(3)]);
+    const result = await patient().uploadMedia({
+      stream,
+      size: data.length,
+      mimeType: 'image/jpeg',
+      filename: 'photo.jpg',
+    });
     expect(result).toEqual({ id: '1037543291543636' });
 
     const [req] = server.requests;
@@ -40,6 +57,9 @@ describe('uploadMedia', () => {
     expect(req.path).toBe('/v23.0/106540352242922/media');
     expect(req.headers.authorization).toBe('Bearer TOKEN-2');
     expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // Streamed with its length known up front, not chunked.
+    expect(req.headers['content-length']).toBe(String(req.body.length));
+    expect(req.headers['transfer-encoding']).toBeUndefined();
     const form = await new Response(req.body, {
       headers: { 'content-type': String(req.headers['content-type']) },
     }).formData();
@@ -49,6 +69,57 @@ describe('uploadMedia', () => {
     expect(file.name).toBe('photo.jpg');
     expect(file.type).toBe('image/jpeg');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
+  });
+
+  it('escapes quotes and line breaks in the file name', async () => {
+    server.respond(() => ({ body: { id: '1' } }));
+    const data = Buffer.from('hello');
+    await patient().uploadMedia({
+      stream: Readable.from([data]),
+      size: data.length,
+      mimeType: 'text/plain',
+      filename: 'a"b\r\nc.txt',
+    });
+    const [req] = server.requests;
+    expect(req.body.toString()).toContain('filename="a%22b%0D%0Ac.txt"');
+  });
+
+  it('fails without an answer when the file is shorter than announced', async () => {
+    server.respond(() => ({ body: { id: '1' } }));
+    const err = await failure(
+      patient().uploadMedia({
+        stream: Readable.from([Buffer.from('short')]),
+        size: 10,
+        mimeType: 'text/plain',
+        filename: 'a.txt',
+      }),
+    );
+    expect(err).toBeInstanceOf(CloudApiError);
+    expect(err).toMatchObject({ title: 'Network error' });
+  });
+});
+
+describe('uploadMedia answers', () => {
+  it('stops reading an answer longer than 1 MB instead of holding it in memory', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    server.respond(() => ({
+      write: (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        // 8 MB of padding, more than any Graph answer: the client must give up after 1 MB.
+        for (let i = 0; i < 128; i++) res.write(chunk);
+        res.end('{}');
+      },
+    }));
+    const err = await failure(
+      patient().uploadMedia({
+        stream: Readable.from([Buffer.from('data')]),
+        size: 4,
+        mimeType: 'text/plain',
+        filename: 'a.txt',
+      }),
+    );
+    expect(err).toBeInstanceOf(CloudApiError);
+    expect(err?.details).toContain('longer than 1048576 bytes');
   });
 });
 
@@ -64,7 +135,7 @@ describe('getMedia and downloadMedia', () => {
         id: '2621233374848975',
       },
     }));
-    const info = await client.getMedia('2621233374848975');
+    const info = await patient().getMedia('2621233374848975');
     expect(info).toEqual({
       id: '2621233374848975',
       url: `${server.url}/attachments/?mid=42`,
@@ -80,8 +151,8 @@ describe('getMedia and downloadMedia', () => {
   it('downloads the bytes with the Bearer token and reports the content type', async () => {
     const bytes = Buffer.from('%PDF-1.7 binary \x00\xff', 'latin1');
     server.respond(() => ({ body: bytes, headers: { 'content-type': 'application/pdf' } }));
-    const { data, contentType } = await client.downloadMedia(`${server.url}/attachments/?mid=42`);
-    expect(data).toEqual(bytes);
+    const { stream, contentType } = await patient().downloadMedia(`${server.url}/attachments/?mid=42`);
+    expect(await buffer(stream)).toEqual(bytes);
     expect(contentType).toBe('application/pdf');
     expect(server.requests[0].path).toBe('/attachments/?mid=42');
     expect(server.requests[0].headers.authorization).toBe('Bearer TOKEN-2');
@@ -131,9 +202,17 @@ describe('getMedia and downloadMedia', () => {
       accessToken: 't',
       mediaTimeoutMs: 30_000,
     });
-    const err = await failure(slow.downloadMedia(`${server.url}/endless`));
+    const { stream } = await slow.downloadMedia(`${server.url}/endless`);
+    const err = await failure(buffer(stream));
     expect(err).toMatchObject({ code: 131052, httpStatus: 413, local: true });
     expect(written).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('does not follow a redirect, so the token never goes to a host that was not checked', async () => {
+    server.respond(() => ({ status: 302, headers: { location: 'http://169.254.169.254/' }, body: '' }));
+    const err = await failure(client.downloadMedia(`${server.url}/attachments/?mid=1`));
+    expect(err).toMatchObject({ httpStatus: 302 });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('refuses non-http URLs so the token never leaves over another scheme', async () => {
@@ -143,10 +222,10 @@ describe('getMedia and downloadMedia', () => {
 
 describe('timeouts and network errors', () => {
   it('turns a slow answer into a retryable timeout (code 0, httpStatus 0)', async () => {
-    server.respond(() => ({ delayMs: 1_000, body: { success: true } }));
+    server.respond(() => ({ delayMs: 5_000, body: { success: true } }));
     const started = Date.now();
     const err = await failure(client.markRead('wamid.X'));
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(Date.now() - started).toBeLessThan(3_000); // the 300 ms deadline, not the 5 s answer
     expect(err).toBeInstanceOf(CloudApiError);
     expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Request timed out' });
   });
@@ -169,7 +248,8 @@ describe('timeouts and network errors', () => {
         res.write(Buffer.alloc(10));
       },
     }));
-    const err = await failure(client.downloadMedia(`${server.url}/stall`));
+    const { stream } = await client.downloadMedia(`${server.url}/stall`);
+    const err = await failure(buffer(stream));
     expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Request timed out' });
   });
 

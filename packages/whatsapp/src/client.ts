@@ -1,10 +1,15 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { invalidRequest } from './errors';
-import { graphBinary, graphJson, unexpectedResponse } from './http';
+import { graphJson, unexpectedResponse } from './http';
 import type { GraphRequest } from './http';
+import { graphDownload, graphStreamJson, type MediaDownload } from './http-stream';
 import { interactiveSchema } from './interactive';
 import type { Interactive } from './interactive';
 import type { MediaKind } from './media';
+import { multipartBody } from './multipart';
+
+export type { MediaDownload };
 
 export interface CloudApiConfig {
   /** Graph origin, e.g. https://graph.facebook.com, or the simulator's URL. */
@@ -47,6 +52,14 @@ export interface MediaInfo {
   mimeType: string;
   sha256: string;
   fileSize: number;
+}
+
+/** A file to upload, read as it is sent: `size` must be its exact length. */
+export interface MediaUpload {
+  stream: Readable;
+  size: number;
+  mimeType: string;
+  filename: string;
 }
 
 /** The largest media file WhatsApp carries (reference §4, error 131052). */
@@ -148,14 +161,21 @@ export class CloudApiClient {
     decode(successSchema, await graphJson(this.req('POST', this.messagesUrl(), { json })));
   }
 
-  async uploadMedia(file: { data: Buffer; mimeType: string; filename: string }): Promise<{ id: string }> {
-    const form = new FormData();
-    form.append('messaging_product', 'whatsapp');
-    form.append('file', new Blob([file.data], { type: file.mimeType }), file.filename);
-    form.append('type', file.mimeType);
+  /** Streams a file to the platform (multipart with a known length); never holds it in memory. */
+  async uploadMedia(file: MediaUpload): Promise<{ id: string }> {
+    const body = multipartBody(
+      { messaging_product: 'whatsapp', type: file.mimeType },
+      { field: 'file', ...file },
+    );
     const url = `${this.root}/${encodeURIComponent(this.config.phoneNumberId)}/media`;
-    const body = await graphJson(this.req('POST', url, { form, timeoutMs: this.mediaTimeoutMs }));
-    return decode(uploadResponseSchema, body);
+    const answer = await graphStreamJson({
+      method: 'POST',
+      url,
+      accessToken: this.config.accessToken,
+      timeoutMs: this.mediaTimeoutMs,
+      body,
+    });
+    return decode(uploadResponseSchema, answer);
   }
 
   /** Resolves a media id to a download URL (valid for 5 minutes) and its metadata. */
@@ -177,11 +197,14 @@ export class CloudApiClient {
     return { id: n.id, displayPhoneNumber: n.display_phone_number, verifiedName: n.verified_name };
   }
 
-  /** Downloads a media URL from getMedia with the access token; refuses bodies over 100 MB. */
-  async downloadMedia(url: string): Promise<{ data: Buffer; contentType: string }> {
+  /**
+   * Opens a media URL from getMedia with the access token, as a stream that fails past 100 MB.
+   * The caller must read or destroy the stream; the deadline covers the whole body.
+   */
+  async downloadMedia(url: string): Promise<MediaDownload> {
     check(/^https?:\/\//i.test(url), 'media URL must be http(s)');
-    const req = this.req('GET', url, { timeoutMs: this.mediaTimeoutMs });
-    return graphBinary(req, MAX_MEDIA_DOWNLOAD_BYTES);
+    const req = { method: 'GET' as const, url, accessToken: this.config.accessToken };
+    return graphDownload({ ...req, timeoutMs: this.mediaTimeoutMs }, MAX_MEDIA_DOWNLOAD_BYTES);
   }
 
   private async send(to: string, type: string, payload: object, opts: SendOptions): Promise<SendResult> {
@@ -215,7 +238,7 @@ export class CloudApiClient {
   private req(
     method: GraphRequest['method'],
     url: string,
-    extra: Partial<Pick<GraphRequest, 'json' | 'form' | 'timeoutMs'>> = {},
+    extra: Partial<Pick<GraphRequest, 'json' | 'timeoutMs'>> = {},
   ): GraphRequest {
     return { method, url, accessToken: this.config.accessToken, timeoutMs: this.timeoutMs, ...extra };
   }

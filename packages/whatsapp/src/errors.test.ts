@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { RemoteCallInTransactionError, runInTransactionScope } from '@inbox/platform';
 import { CloudApiClient } from './client';
 import { CloudApiError, isRetryable, retryDelayForError } from './errors';
 import { startRecordingServer } from './testing/recording-server';
@@ -207,5 +209,92 @@ describe('retryDelayForError', () => {
 
   it('waits at least a minute for account maintenance', () => {
     expect(retryDelayForError({ code: 131057 }, 0, mid)).toBe(60000);
+  });
+});
+
+describe('whether Graph may have acted (outcomeUnknown)', () => {
+  const failingSend = (c: CloudApiClient) =>
+    c.sendText('16505551234', 'hi').then(
+      () => {
+        throw new Error('expected the send to fail');
+      },
+      (e: unknown) => e as CloudApiError,
+    );
+  const clientAt = (baseUrl: string, timeoutMs?: number) =>
+    new CloudApiClient({ baseUrl, version: 'v23.0', phoneNumberId: '1', accessToken: 't', timeoutMs });
+
+  /** A server that reads each request whole and then does `then` to its socket instead of answering. */
+  const rawServer = async (then: (socket: net.Socket) => void) => {
+    const srv = net.createServer((socket) => {
+      socket.on('data', (chunk) => {
+        if (chunk.toString().includes('"type":"text"')) then(socket);
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
+    return { url, close: () => new Promise((resolve) => srv.close(resolve)) };
+  };
+
+  it('knows a refused connection never reached Graph: retryable, outcome known', async () => {
+    const closed = await rawServer(() => undefined);
+    await closed.close();
+    expect(await failingSend(clientAt(closed.url))).toMatchObject({
+      code: 0,
+      retryable: true,
+      outcomeUnknown: false,
+    });
+  });
+
+  it('cannot know whether a request whose connection dropped after it was written took effect', async () => {
+    const dropping = await rawServer((socket) => socket.destroy());
+    try {
+      expect(await failingSend(clientAt(dropping.url))).toMatchObject({
+        title: 'Network error',
+        outcomeUnknown: true,
+      });
+    } finally {
+      await dropping.close();
+    }
+  });
+
+  it('cannot know whether a request that timed out took effect', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = await rawServer((socket) => sockets.push(socket));
+    try {
+      expect(await failingSend(clientAt(silent.url, 200))).toMatchObject({
+        title: 'Request timed out',
+        outcomeUnknown: true,
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await silent.close();
+    }
+  });
+
+  it('treats a Graph error as an outcome, even on a 5xx, and a proxy 5xx page as unknown', async () => {
+    const graph500 = await sendAgainst(500, { error: { message: 'Something went wrong', code: 131000 } });
+    expect(graph500).toMatchObject({ code: 131000, retryable: true, outcomeUnknown: false });
+    expect(await sendAgainst(504, '<html>Gateway timeout</html>')).toMatchObject({ outcomeUnknown: true });
+    expect(await sendAgainst(400, { error: { message: 'bad', code: 100 } })).toMatchObject({
+      outcomeUnknown: false,
+    });
+  });
+
+  it('cannot know the outcome of a 2xx it cannot read', async () => {
+    expect(await sendAgainst(200, { unexpected: true })).toMatchObject({
+      retryable: false,
+      outcomeUnknown: true,
+    });
+  });
+});
+
+describe('inside a database transaction', () => {
+  it('refuses to call Graph at all: the rule is no remote call in a transaction', async () => {
+    const before = server.requests.length;
+    await expect(runInTransactionScope(() => client.sendText('16505551234', 'hi'))).rejects.toBeInstanceOf(
+      RemoteCallInTransactionError,
+    );
+    expect(server.requests).toHaveLength(before);
   });
 });

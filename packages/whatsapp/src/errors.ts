@@ -30,6 +30,8 @@ export interface CloudApiErrorInit {
   isTransient?: boolean;
   /** True when the request never left this process (validation, size limits). */
   local?: boolean;
+  /** True when Graph may have acted on the request although no answer says so (see CloudApiError). */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 }
 
@@ -46,6 +48,12 @@ export class CloudApiError extends Error {
   readonly fbtraceId?: string;
   readonly retryable: boolean;
   readonly local: boolean;
+  /**
+   * The request may have reached Graph and taken effect: a timeout or a connection lost after it
+   * was written, a proxy's 5xx without a Graph error, an unreadable 2xx. Repeating a request that
+   * is not idempotent (a send) could then deliver it twice; `retryable` only says a repeat may work.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(init: CloudApiErrorInit) {
     super(init.message ?? init.title, init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,6 +65,7 @@ export class CloudApiError extends Error {
     this.details = init.details;
     this.fbtraceId = init.fbtraceId;
     this.local = init.local ?? false;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
     this.retryable =
       !this.local &&
       (isRetryable(init.code, init.httpStatus) || (init.isTransient === true && !isPermanent(init.code)));
@@ -118,6 +127,9 @@ export function errorFromResponse(httpStatus: number, body: unknown): CloudApiEr
       httpStatus,
       title: `HTTP ${httpStatus}`,
       message: `HTTP ${httpStatus}`,
+      // A 5xx page from something in front of Graph (a proxy's 502/504) says nothing about whether
+      // Graph acted; a Graph error body, even on a 5xx, is Graph saying it did not.
+      outcomeUnknown: httpStatus >= 500,
     });
   }
   const e = parsed.data.error;
@@ -134,14 +146,48 @@ export function errorFromResponse(httpStatus: number, body: unknown): CloudApiEr
   });
 }
 
-/** A network failure or timeout: the request may or may not have reached Graph. */
+/**
+ * Failures while connecting, before any byte of the request was written: Graph certainly never
+ * saw it. Everything else (a timeout, a reset or closed connection) may come after Graph acted.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The error codes of a fetch failure: undici wraps them in `cause`, sometimes in an AggregateError. */
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (!error || typeof error !== 'object' || depth > 4) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  return [
+    ...(typeof code === 'string' ? [code] : []),
+    ...errorCodes(cause, depth + 1),
+    ...(Array.isArray(errors) ? errors.flatMap((e) => errorCodes(e, depth + 1)) : []),
+  ];
+}
+
+/** A network failure or timeout; `outcomeUnknown` unless it failed while connecting. */
 export function networkError(cause: unknown): CloudApiError {
   // AbortSignal.timeout rejects with a DOMException, which is not always `instanceof Error`.
   const { name, message } = (cause ?? {}) as { name?: unknown; message?: unknown };
   const timedOut = name === 'TimeoutError' || name === 'AbortError';
   const title = timedOut ? 'Request timed out' : 'Network error';
   const reason = typeof message === 'string' ? message : String(cause);
-  return new CloudApiError({ code: 0, httpStatus: 0, title, message: `${title}: ${reason}`, cause });
+  const codes = errorCodes(cause);
+  const notSent = !timedOut && codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
+  return new CloudApiError({
+    code: 0,
+    httpStatus: 0,
+    title,
+    message: `${title}: ${reason}${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`,
+    outcomeUnknown: !notSent,
+    cause,
+  });
 }
 
 /** A request refused before sending because its input breaks a documented limit. */

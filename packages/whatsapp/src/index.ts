@@ -4,3 +4,4 @@ export * from './interactive';
 export * from './media';
 export * from './signature';
 export * from './webhooks';
+export * from './multipart';

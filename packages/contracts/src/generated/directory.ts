@@ -10,6 +10,7 @@ import type { AuthenticateApiKeyRequest as _directory_v1_AuthenticateApiKeyReque
 import type { BulkFailure as _directory_v1_BulkFailure, BulkFailure__Output as _directory_v1_BulkFailure__Output } from './directory/v1/BulkFailure';
 import type { BulkRequest as _directory_v1_BulkRequest, BulkRequest__Output as _directory_v1_BulkRequest__Output } from './directory/v1/BulkRequest';
 import type { BulkResult as _directory_v1_BulkResult, BulkResult__Output as _directory_v1_BulkResult__Output } from './directory/v1/BulkResult';
+import type { ChangePasswordRequest as _directory_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _directory_v1_ChangePasswordRequest__Output } from './directory/v1/ChangePasswordRequest';
 import type { CreateApiKeyRequest as _directory_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _directory_v1_CreateApiKeyRequest__Output } from './directory/v1/CreateApiKeyRequest';
 import type { CreateOrganizationRequest as _directory_v1_CreateOrganizationRequest, CreateOrganizationRequest__Output as _directory_v1_CreateOrganizationRequest__Output } from './directory/v1/CreateOrganizationRequest';
 import type { CreateTagRequest as _directory_v1_CreateTagRequest, CreateTagRequest__Output as _directory_v1_CreateTagRequest__Output } from './directory/v1/CreateTagRequest';
@@ -30,6 +31,7 @@ import type { PutScheduleRequest as _directory_v1_PutScheduleRequest, PutSchedul
 import type { RecordApiKeyUsageRequest as _directory_v1_RecordApiKeyUsageRequest, RecordApiKeyUsageRequest__Output as _directory_v1_RecordApiKeyUsageRequest__Output } from './directory/v1/RecordApiKeyUsageRequest';
 import type { RefreshRequest as _directory_v1_RefreshRequest, RefreshRequest__Output as _directory_v1_RefreshRequest__Output } from './directory/v1/RefreshRequest';
 import type { RemoveTeamMemberRequest as _directory_v1_RemoveTeamMemberRequest, RemoveTeamMemberRequest__Output as _directory_v1_RemoveTeamMemberRequest__Output } from './directory/v1/RemoveTeamMemberRequest';
+import type { ResetPasswordRequest as _directory_v1_ResetPasswordRequest, ResetPasswordRequest__Output as _directory_v1_ResetPasswordRequest__Output } from './directory/v1/ResetPasswordRequest';
 import type { Schedule as _directory_v1_Schedule, Schedule__Output as _directory_v1_Schedule__Output } from './directory/v1/Schedule';
 import type { ScheduleStatus as _directory_v1_ScheduleStatus, ScheduleStatus__Output as _directory_v1_ScheduleStatus__Output } from './directory/v1/ScheduleStatus';
 import type { SelectionFilter as _directory_v1_SelectionFilter, SelectionFilter__Output as _directory_v1_SelectionFilter__Output } from './directory/v1/SelectionFilter';
@@ -67,6 +69,7 @@ export interface ProtoGrpcType {
       BulkFailure: MessageTypeDefinition<_directory_v1_BulkFailure, _directory_v1_BulkFailure__Output>
       BulkRequest: MessageTypeDefinition<_directory_v1_BulkRequest, _directory_v1_BulkRequest__Output>
       BulkResult: MessageTypeDefinition<_directory_v1_BulkResult, _directory_v1_BulkResult__Output>
+      ChangePasswordRequest: MessageTypeDefinition<_directory_v1_ChangePasswordRequest, _directory_v1_ChangePasswordRequest__Output>
       CreateApiKeyRequest: MessageTypeDefinition<_directory_v1_CreateApiKeyRequest, _directory_v1_CreateApiKeyRequest__Output>
       CreateOrganizationRequest: MessageTypeDefinition<_directory_v1_CreateOrganizationRequest, _directory_v1_CreateOrganizationRequest__Output>
       CreateTagRequest: MessageTypeDefinition<_directory_v1_CreateTagRequest, _directory_v1_CreateTagRequest__Output>
@@ -87,6 +90,7 @@ export interface ProtoGrpcType {
       RecordApiKeyUsageRequest: MessageTypeDefinition<_directory_v1_RecordApiKeyUsageRequest, _directory_v1_RecordApiKeyUsageRequest__Output>
       RefreshRequest: MessageTypeDefinition<_directory_v1_RefreshRequest, _directory_v1_RefreshRequest__Output>
       RemoveTeamMemberRequest: MessageTypeDefinition<_directory_v1_RemoveTeamMemberRequest, _directory_v1_RemoveTeamMemberRequest__Output>
+      ResetPasswordRequest: MessageTypeDefinition<_directory_v1_ResetPasswordRequest, _directory_v1_ResetPasswordRequest__Output>
       Schedule: MessageTypeDefinition<_directory_v1_Schedule, _directory_v1_Schedule__Output>
       ScheduleStatus: MessageTypeDefinition<_directory_v1_ScheduleStatus, _directory_v1_ScheduleStatus__Output>
       SelectionFilter: MessageTypeDefinition<_directory_v1_SelectionFilter, _directory_v1_SelectionFilter__Output>

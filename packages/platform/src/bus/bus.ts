@@ -43,11 +43,12 @@ export interface DeadLetter {
 }
 
 /**
- * The event bus: a topic exchange with at-least-once delivery. RabbitMQ in the distributed mode,
- * an in-process implementation with the same semantics in the all-in-one mode and unit tests.
+ * The event bus: a topic exchange with at-least-once delivery. RabbitMQ in the distributed mode;
+ * in the all-in-one mode a durable bus over the embedded database with the same semantics; an
+ * in-memory one for unit tests and per-process (exclusive) subscriptions.
  */
 export interface EventBus {
-  readonly kind: 'rabbitmq' | 'in-process';
+  readonly kind: 'rabbitmq' | 'durable' | 'in-process';
   /** Resolves once the broker has confirmed every event (publisher confirms). */
   publish(events: OutgoingEvent[]): Promise<void>;
   subscribe(spec: SubscriptionSpec, handler: EventHandler): Promise<void>;
@@ -57,6 +58,11 @@ export interface EventBus {
   replayDeadLetters(queue: string, ids?: string[]): Promise<number>;
   /** Whether the broker connection is up (readiness). */
   healthy(): boolean;
+  /**
+   * Whether the broker refuses publishers for now (RabbitMQ memory or disk alarm); publish() fails
+   * fast meanwhile. Optional: a bus that never blocks leaves it out.
+   */
+  blocked?(): boolean;
   /** Stops consuming, waits for in-flight handlers, closes the connection. */
   close(): Promise<void>;
 }

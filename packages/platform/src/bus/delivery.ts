@@ -10,9 +10,42 @@ export const BUS_DEFAULTS = {
   retryMaxMs: 30_000,
 } as const;
 
+/**
+ * A parking queue holds failures for a person to look at, not a backlog: past these bounds the
+ * oldest parked messages are dropped (never the newest: refusing to park would make the consumer
+ * redeliver forever). Both buses apply them; on RabbitMQ an operator policy can lower them.
+ */
+export interface ParkingBounds {
+  maxLength: number;
+  maxBytes: number;
+  ttlMs: number;
+}
+
+export const PARKING_BOUNDS: ParkingBounds = {
+  maxLength: 10_000,
+  maxBytes: 256 * 1024 * 1024,
+  ttlMs: 14 * 24 * 60 * 60 * 1000,
+};
+
 /** Delay before the attempt after `failedAttempt` (1-based): base, 2×base, 4×base… capped. */
 export function retryDelayMs(failedAttempt: number, baseMs: number = BUS_DEFAULTS.retryBaseMs): number {
   return Math.min(baseMs * 2 ** (failedAttempt - 1), BUS_DEFAULTS.retryMaxMs);
+}
+
+/** The next consumer with room (fewer in flight than its prefetch), round robin over a queue's consumers. */
+export function nextConsumerWithRoom<C extends { active: number; prefetch: number }>(queue: {
+  consumers: C[];
+  cursor: number;
+}): C | undefined {
+  const count = queue.consumers.length;
+  for (let i = 0; i < count; i++) {
+    const consumer = queue.consumers[(queue.cursor + i) % count];
+    if (consumer.active < consumer.prefetch) {
+      queue.cursor = (queue.cursor + i + 1) % count;
+      return consumer;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { EventEnvelope } from '@inbox/contracts';
+import { detachFromTransaction } from '../db/transaction-scope';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
 import {
   BUS_DEFAULTS,
   describeError,
+  nextConsumerWithRoom,
   parseEnvelope,
   retryDelayMs,
   topicMatches,
@@ -38,11 +40,11 @@ interface Queue {
 }
 
 /**
- * The event bus of the all-in-one mode and of unit tests, with RabbitMQ's semantics: a topic
- * exchange, one FIFO queue per queue name shared by its consumers, asynchronous at-least-once
- * delivery, retries with exponential backoff that do not block the queue, then parking.
- * Nothing survives the process: messages waiting for a retry when the bus closes are dropped.
- * `exclusive` makes no difference here: there is only one process to fan out to.
+ * An event bus in memory, with RabbitMQ's semantics: a topic exchange, one FIFO queue per queue
+ * name shared by its consumers, asynchronous at-least-once delivery, retries with exponential
+ * backoff that do not block the queue, then parking. Nothing survives the process, so it serves
+ * only unit tests and the durable bus's `exclusive` subscriptions (per-process caches); the
+ * all-in-one mode runs the DurableBus. `exclusive` makes no difference here: one process.
  */
 export class InProcessBus implements EventBus {
   readonly kind = 'in-process' as const;
@@ -119,15 +121,18 @@ export class InProcessBus implements EventBus {
   private schedulePump(queue: Queue): void {
     if (this.pumpScheduled.has(queue)) return;
     this.pumpScheduled.add(queue);
-    setImmediate(() => {
-      this.pumpScheduled.delete(queue);
-      this.pump(queue);
-    });
+    // Handlers are independent work: a publish from inside a transaction must not lend them its scope.
+    detachFromTransaction(() =>
+      setImmediate(() => {
+        this.pumpScheduled.delete(queue);
+        this.pump(queue);
+      }),
+    );
   }
 
   private pump(queue: Queue): void {
     while (!this.closed && queue.ready.length > 0) {
-      const consumer = this.nextConsumer(queue);
+      const consumer = nextConsumerWithRoom(queue);
       if (!consumer) return; // every consumer is at its prefetch; a finishing handler pumps again
       const delivery = queue.ready.shift() as Delivery;
       const event = parseEnvelope(delivery.body);
@@ -143,18 +148,6 @@ export class InProcessBus implements EventBus {
       });
       this.inFlight.add(run);
     }
-  }
-
-  private nextConsumer(queue: Queue): Consumer | undefined {
-    const count = queue.consumers.length;
-    for (let i = 0; i < count; i++) {
-      const consumer = queue.consumers[(queue.cursor + i) % count];
-      if (consumer.active < consumer.prefetch) {
-        queue.cursor = (queue.cursor + i + 1) % count;
-        return consumer;
-      }
-    }
-    return undefined;
   }
 
   private async deliver(

@@ -1,20 +1,25 @@
-import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConfirmChannel } from 'amqplib';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
-import { BUS_DEFAULTS, describeError, retryDelayMs } from './delivery';
+import { BUS_DEFAULTS, describeError } from './delivery';
+import { brokerBlocked, watchAlarm, type Alarm } from './rabbitmq-alarm';
+import { boundedWait, connectPair, sleep } from './rabbitmq-connections';
 import { handleDelivery } from './rabbitmq-consumer';
 import type { DeliveryContext, Subscription } from './rabbitmq-consumer';
+import { declareParkingQueue, readParked, replayParked } from './rabbitmq-parking';
 import {
+  CONFIRM_TIMEOUT_MS,
   declareExchanges,
   declareQueue,
   DEFAULT_TOPOLOGY,
   namespacedTopology,
-  type Topology,
+  eventPublishOptions,
   publishConfirmed,
-  readParked,
-  replayParked,
+  queueLifetime,
+  retryDelaysMs,
+  queueNames,
+  type Topology,
 } from './rabbitmq-topology';
 
 export interface RabbitMqBusOptions {
@@ -30,26 +35,24 @@ export interface RabbitMqBusOptions {
   namespace?: string;
   /** With a namespace: queues expire after ten unused minutes and exchanges with their last binding (tests). */
   ephemeral?: boolean;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function boundedWait(work: () => Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  await Promise.race([work(), timeout]).finally(() => clearTimeout(timer));
+  /** How long publish() waits for the broker's confirms before it fails. */
+  confirmTimeoutMs?: number;
 }
 
 /**
  * The event bus over RabbitMQ (amqplib). Retries never block a queue: a failed message is acked
  * after a copy with `x-attempt` + 1 is confirmed on `<queue>.retry.<delay>`, whose TTL sends it
  * back (see rabbitmq-topology.ts); after maxAttempts it goes to `<queue>.dead` instead.
- * A lost connection (or a channel the broker closed) is rebuilt in the background: exchanges and
- * queues are declared again and every subscription consumes again.
+ * Consumers and publishers use separate connections (rabbitmq-connections.ts); losing either (or a
+ * channel the broker closed) rebuilds both in the background: exchanges and queues are declared
+ * again and every subscription consumes again.
  */
 export class RabbitMqBus implements EventBus {
   readonly kind = 'rabbitmq' as const;
+  /** Consumers' connection. It never publishes, so a broker alarm never blocks it: queues keep draining. */
   private model?: ChannelModel;
+  /** Publishers' connection (events, retries, parking, replays): the one a broker alarm blocks. */
+  private publishing?: ChannelModel;
   private publisher?: ConfirmChannel;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
@@ -58,6 +61,8 @@ export class RabbitMqBus implements EventBus {
   private closing = false;
   private reconnectTimer?: NodeJS.Timeout;
   private establishing?: Promise<void>;
+  /** The current connection's resource alarm. */
+  private alarm?: Alarm;
   private readonly deliveryContext: DeliveryContext;
 
   private constructor(
@@ -66,7 +71,11 @@ export class RabbitMqBus implements EventBus {
     private readonly options: Required<Omit<RabbitMqBusOptions, 'namespace' | 'ephemeral'>>,
     private readonly topology: Topology,
   ) {
-    this.deliveryContext = { logger, publisher: () => this.publisher };
+    this.deliveryContext = {
+      logger,
+      publisher: () => this.publisher,
+      confirmTimeoutMs: options.confirmTimeoutMs,
+    };
   }
 
   static async connect(url: string, logger: Logger, options: RabbitMqBusOptions = {}): Promise<RabbitMqBus> {
@@ -78,6 +87,7 @@ export class RabbitMqBus implements EventBus {
         retryIntervalMs: options.retryIntervalMs ?? 250,
         reconnectMaxMs: options.reconnectMaxMs ?? 5_000,
         connectionName: options.connectionName ?? 'inbox',
+        confirmTimeoutMs: options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS,
       },
       options.namespace
         ? namespacedTopology(options.namespace, options.ephemeral ?? false)
@@ -99,6 +109,8 @@ export class RabbitMqBus implements EventBus {
   async publish(events: OutgoingEvent[]): Promise<void> {
     const publisher = this.publisher;
     if (!publisher) throw new Error('RabbitMQ connection is down');
+    // Writing now would only pile messages up in the socket, to arrive long after the caller gave up.
+    if (this.alarm?.reason !== undefined) throw brokerBlocked(this.alarm);
     await Promise.all(
       events.map(({ envelope, headers }) =>
         publishConfirmed(
@@ -106,14 +118,8 @@ export class RabbitMqBus implements EventBus {
           this.topology.events,
           envelope.type,
           Buffer.from(JSON.stringify(envelope)),
-          {
-            persistent: true,
-            contentType: 'application/json',
-            messageId: envelope.id,
-            type: envelope.type,
-            timestamp: Math.floor(Date.now() / 1000),
-            headers: { ...headers },
-          },
+          eventPublishOptions(envelope, headers),
+          this.options.confirmTimeoutMs,
         ),
       ),
     );
@@ -143,15 +149,19 @@ export class RabbitMqBus implements EventBus {
   }
 
   async deadLetters(queue: string): Promise<DeadLetter[]> {
-    return readParked(this.requireModel(), queue, this.physicalQueue(queue));
+    return readParked(this.requirePublishing(), queue, this.physicalQueue(queue));
   }
 
   async replayDeadLetters(queue: string, ids?: string[]): Promise<number> {
-    return replayParked(this.requireModel(), queue, this.physicalQueue(queue), ids);
+    return replayParked(this.requirePublishing(), queue, this.physicalQueue(queue), ids);
   }
 
   healthy(): boolean {
     return !this.closing && this.model !== undefined && this.publisher !== undefined;
+  }
+
+  blocked(): boolean {
+    return this.alarm?.reason !== undefined;
   }
 
   async close(): Promise<void> {
@@ -163,48 +173,54 @@ export class RabbitMqBus implements EventBus {
     }
     // Handlers still running ack (or retry) on channels that stay open until they are done.
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    const model = this.model;
+    const models = [this.model, this.publishing];
     const channels = [...this.subscriptions.map((s) => s.consumer?.channel), this.publisher];
     this.model = undefined;
+    this.publishing = undefined;
     this.publisher = undefined;
     // Channels first: their close handshake flushes pending acks, which a connection close could overtake.
     // Bounded, because a half-dead socket never answers (it would only be noticed by heartbeats).
     await boundedWait(async () => {
       for (const channel of channels) await channel?.close().catch(() => undefined);
-      await model?.close().catch(() => undefined);
+      for (const model of models) await model?.close().catch(() => undefined);
     }, 5_000);
   }
 
-  private requireModel(): ChannelModel {
-    if (!this.model) throw new Error('RabbitMQ connection is down');
-    return this.model;
+  private requirePublishing(): ChannelModel {
+    if (!this.publishing) throw new Error('RabbitMQ connection is down');
+    return this.publishing;
   }
 
   private physicalQueue(queue: string): string {
     return this.subscriptions.find((s) => s.spec.queue === queue)?.queue ?? this.topology.queuePrefix + queue;
   }
 
-  /** Connects, declares, and (after a reconnection) consumes every subscription again. */
+  /**
+   * Connects, declares, and (after a reconnection) consumes every subscription again. Losing
+   * either connection rebuilds both (see onConnectionLost), which keeps the states few.
+   */
   private establish(): Promise<void> {
     const run = async () => {
-      const model = await amqp.connect(this.url, {
-        timeout: 10_000,
-        clientProperties: { connection_name: this.options.connectionName },
-      });
+      const { consuming: model, publishing } = await connectPair(
+        this.url,
+        this.options.connectionName,
+        this.logger,
+        (pair) => this.onConnectionLost(pair.consuming),
+      );
       try {
-        model.on('error', (err) =>
-          this.logger.warn({ err: describeError(err) }, 'RabbitMQ connection error'),
-        );
-        model.on('close', () => this.onConnectionLost(model));
-        const publisher = await model.createConfirmChannel();
+        const alarm = watchAlarm(publishing, this.logger);
+        const publisher = await publishing.createConfirmChannel();
         this.watch(model, publisher);
         await declareExchanges(publisher, this.topology);
         for (const subscription of this.subscriptions) await this.consume(model, subscription);
         if (this.closing) throw new Error('event bus is closed');
         this.model = model;
+        this.publishing = publishing;
         this.publisher = publisher;
+        this.alarm = alarm;
       } catch (err) {
         await model.close().catch(() => undefined);
+        await publishing.close().catch(() => undefined);
         throw err;
       }
     };
@@ -214,8 +230,14 @@ export class RabbitMqBus implements EventBus {
 
   private onConnectionLost(model: ChannelModel): void {
     if (this.model !== model) return; // a half-built connection, or one close() ended
+    const publishing = this.publishing;
     this.model = undefined;
+    this.publishing = undefined;
     this.publisher = undefined;
+    this.alarm = undefined;
+    // The survivor of the pair goes too; closing a connection that is already gone only rejects.
+    model.close().catch(() => undefined);
+    publishing?.close().catch(() => undefined);
     for (const subscription of this.subscriptions) subscription.consumer = undefined;
     if (this.closing) return;
     this.logger.warn('RabbitMQ connection lost; reconnecting');
@@ -250,15 +272,13 @@ export class RabbitMqBus implements EventBus {
     // Errors during declaration reject the call below; until it succeeds the channel is not watched.
     channel.on('error', () => undefined);
     try {
-      const delays = new Set<number>();
-      for (let attempt = 1; attempt < subscription.maxAttempts; attempt++) {
-        delays.add(retryDelayMs(attempt, subscription.retryBaseMs));
-      }
+      const lifetime = queueLifetime(spec.exclusive === true, this.topology);
+      await declareParkingQueue(model, queueNames(subscription.queue).dead, lifetime, this.logger);
       await declareQueue(
         channel,
         subscription.queue,
         spec.bindings,
-        [...delays],
+        retryDelaysMs(subscription.maxAttempts, subscription.retryBaseMs),
         spec.exclusive === true,
         this.topology,
       );

@@ -3,9 +3,9 @@ import type { Channel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import type { Logger } from '../logger';
 import type { EventHandler, SubscriptionSpec } from './bus';
 import { describeError, parseEnvelope, retryDelayMs } from './delivery';
+import { parkingHeaders } from './rabbitmq-parking';
 import {
   HEADER,
-  parkingHeaders,
   publishConfirmed,
   publisherHeaders,
   queueNames,
@@ -26,6 +26,8 @@ export interface DeliveryContext {
   logger: Logger;
   /** The bus's confirm channel of the moment (it changes on reconnection), undefined while down. */
   publisher(): ConfirmChannel | undefined;
+  /** How long a retry or parking copy waits for its confirm before the delivery is requeued. */
+  confirmTimeoutMs: number;
 }
 
 /**
@@ -102,5 +104,12 @@ function send(
 ): Promise<void> {
   const publisher = context.publisher();
   if (!publisher) return Promise.reject(new Error('RabbitMQ connection is down'));
-  return publishConfirmed(publisher, '', queue, message.content, republishOptions(message, headers));
+  return publishConfirmed(
+    publisher,
+    '',
+    queue,
+    message.content,
+    republishOptions(message, headers),
+    context.confirmTimeoutMs,
+  );
 }

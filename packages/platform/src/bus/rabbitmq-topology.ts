@@ -1,8 +1,6 @@
-import { EXCHANGES } from '@inbox/contracts';
-import type { Channel, ChannelModel, ConfirmChannel, GetMessage, Options } from 'amqplib';
-import { newId } from '../ids';
-import type { DeadLetter } from './bus';
-import { parseEnvelope, unparsedEvent } from './delivery';
+import { EXCHANGES, type EventEnvelope } from '@inbox/contracts';
+import { retryDelayMs } from './delivery';
+import type { Channel, ConfirmChannel, GetMessage, Options } from 'amqplib';
 
 /**
  * Broker layout (names are part of the contract: see EXCHANGES in @inbox/contracts).
@@ -14,7 +12,8 @@ import { parseEnvelope, unparsedEvent } from './delivery';
  *                       back to <queue>. A queue-wide TTL keeps expiry in FIFO order (per-message TTLs
  *                       only expire at the head of a queue), and a failed message waits outside its
  *                       queue, so the messages behind it keep flowing.
- *   <queue>.dead        parking queue, read by deadLetters() and drained by replayDeadLetters()
+ *   <queue>.dead        parking queue, read by deadLetters() and drained by replayDeadLetters();
+ *                       bounded (PARKING_BOUNDS): past them the oldest parked messages are dropped
  */
 export const queueNames = (queue: string) => ({
   main: queue,
@@ -78,7 +77,17 @@ export async function declareExchanges(
   });
 }
 
-/** Declares a queue with its retry and parking queues; `exclusive` ones vanish with the connection. */
+/** How long a queue lives: exclusive ones vanish with the connection, ephemeral ones when unused. */
+export function queueLifetime(
+  exclusive: boolean,
+  topology: Topology = DEFAULT_TOPOLOGY,
+): Options.AssertQueue {
+  return exclusive
+    ? { exclusive: true, durable: false }
+    : { durable: true, ...(topology.ephemeral ? { expires: EPHEMERAL_QUEUE_EXPIRES_MS } : {}) };
+}
+
+/** Declares a queue with its retry queues and binds its parking queue (see declareParkingQueue). */
 export async function declareQueue(
   channel: Channel,
   queue: string,
@@ -88,9 +97,7 @@ export async function declareQueue(
   topology: Topology = DEFAULT_TOPOLOGY,
 ): Promise<void> {
   const names = queueNames(queue);
-  const lifetime: Options.AssertQueue = exclusive
-    ? { exclusive: true, durable: false }
-    : { durable: true, ...(topology.ephemeral ? { expires: EPHEMERAL_QUEUE_EXPIRES_MS } : {}) };
+  const lifetime = queueLifetime(exclusive, topology);
   await channel.assertQueue(names.main, {
     ...lifetime,
     autoDelete: exclusive,
@@ -98,7 +105,6 @@ export async function declareQueue(
     deadLetterExchange: topology.deadLetter,
     deadLetterRoutingKey: names.dead,
   });
-  await channel.assertQueue(names.dead, lifetime);
   await channel.bindQueue(names.dead, topology.deadLetter, names.dead);
   await channel.bindQueue(names.main, topology.deadLetter, names.main);
   for (const delayMs of retryDelaysMs) {
@@ -121,23 +127,63 @@ export function publisherHeaders(headers: Record<string, unknown> | undefined): 
   return result;
 }
 
-/** Publishes and resolves when the broker confirms this very message (not every outstanding one). */
+/**
+ * How long a publish waits for the broker's confirm. A broker under a memory or disk alarm stops
+ * reading from publishers without a word to them, so an unbounded wait would hang forever.
+ */
+export const CONFIRM_TIMEOUT_MS = 10_000;
+
+/**
+ * Publishes and resolves when the broker confirms this very message (not every outstanding one),
+ * or rejects when no confirm came in time: the message may still arrive, so the caller's retry
+ * can duplicate it, which idempotent consumers absorb.
+ */
 export function publishConfirmed(
   channel: ConfirmChannel,
   exchange: string,
   routingKey: string,
   content: Buffer,
   options: Options.Publish,
+  timeoutMs: number = CONFIRM_TIMEOUT_MS,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`RabbitMQ did not confirm the publish within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     try {
-      channel.publish(exchange, routingKey, content, options, (err: unknown) =>
-        err ? reject(err) : resolve(),
-      );
+      channel.publish(exchange, routingKey, content, options, (err: unknown) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve();
+      });
     } catch (err) {
+      clearTimeout(timer);
       reject(err); // the channel is closed
     }
   });
+}
+
+/** Properties of an event as the bus first publishes it. */
+export function eventPublishOptions(
+  envelope: EventEnvelope,
+  headers?: Record<string, string>,
+): Options.Publish {
+  return {
+    persistent: true,
+    contentType: 'application/json',
+    messageId: envelope.id,
+    type: envelope.type,
+    timestamp: Math.floor(Date.now() / 1000),
+    headers: { ...headers },
+  };
+}
+
+/** The distinct backoff steps of a subscription: one retry queue each. */
+export function retryDelaysMs(maxAttempts: number, retryBaseMs: number): number[] {
+  const delays = new Set<number>();
+  for (let attempt = 1; attempt < maxAttempts; attempt++) delays.add(retryDelayMs(attempt, retryBaseMs));
+  return [...delays];
 }
 
 /** Properties for putting a message on `queue` again: same body and identity, fresh bookkeeping. */
@@ -153,97 +199,5 @@ export function republishOptions(
     type: properties.type,
     timestamp: properties.timestamp,
     headers: { ...publisherHeaders(properties.headers), ...extra },
-  };
-}
-
-function toDeadLetter(queue: string, message: GetMessage): DeadLetter {
-  const headers = message.properties.headers ?? {};
-  const parsed = parseEnvelope(message.content);
-  const death = Array.isArray(headers['x-death'])
-    ? (headers['x-death'][0] as { reason?: string } | undefined)
-    : undefined;
-  return {
-    id: String(headers[HEADER.deadLetterId] ?? message.properties.messageId ?? ''),
-    queue,
-    event:
-      typeof parsed === 'string'
-        ? unparsedEvent(message.content, message.properties.type, message.properties.messageId)
-        : parsed,
-    error: String(
-      headers[HEADER.error] ?? (death ? `dead-lettered by the broker: ${death.reason}` : 'unknown'),
-    ),
-    failedAt: String(headers[HEADER.failedAt] ?? ''),
-    attempts: Number(headers[HEADER.attempts] ?? 0),
-  };
-}
-
-/**
- * Takes every message of a parking queue on a private channel and hands each to `visit`, which
- * may ack it. Closing the channel puts back the rest in their order, so reading is non-destructive.
- * A parking queue that does not exist (nothing ever failed) reads as empty.
- */
-async function drain(
-  model: ChannelModel,
-  deadQueue: string,
-  visit: (channel: ConfirmChannel, message: GetMessage) => Promise<void>,
-): Promise<void> {
-  const channel = await model.createConfirmChannel();
-  channel.on('error', () => undefined); // a 404 also rejects the get below
-  try {
-    for (;;) {
-      const message = await channel.get(deadQueue, { noAck: false });
-      if (!message) return;
-      await visit(channel, message);
-    }
-  } catch (err) {
-    if ((err as { code?: number }).code !== 404) throw err;
-  } finally {
-    await channel.close().catch(() => undefined);
-  }
-}
-
-export async function readParked(
-  model: ChannelModel,
-  queue: string,
-  physicalQueue: string,
-): Promise<DeadLetter[]> {
-  const letters: DeadLetter[] = [];
-  await drain(model, queueNames(physicalQueue).dead, async (_channel, message) => {
-    letters.push(toDeadLetter(queue, message));
-  });
-  return letters;
-}
-
-/** Moves parked messages (all, or those with the given ids) back to their queue for a fresh set of attempts. */
-export async function replayParked(
-  model: ChannelModel,
-  queue: string,
-  physicalQueue: string,
-  ids?: string[],
-): Promise<number> {
-  const wanted = ids ? new Set(ids) : undefined;
-  let replayed = 0;
-  await drain(model, queueNames(physicalQueue).dead, async (channel, message) => {
-    if (wanted && !wanted.has(toDeadLetter(queue, message).id)) return;
-    // Confirmed on the queue before it leaves the parking queue: a crash in between duplicates, never loses.
-    await publishConfirmed(
-      channel,
-      '',
-      physicalQueue,
-      message.content,
-      republishOptions(message, { [HEADER.attempt]: 1 }),
-    );
-    channel.ack(message);
-    replayed++;
-  });
-  return replayed;
-}
-
-export function parkingHeaders(error: string, attempts: number): Record<string, unknown> {
-  return {
-    [HEADER.deadLetterId]: newId(),
-    [HEADER.error]: error,
-    [HEADER.failedAt]: new Date().toISOString(),
-    [HEADER.attempts]: attempts,
   };
 }

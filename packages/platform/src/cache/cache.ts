@@ -19,5 +19,10 @@ export interface RateLimitDecision {
 
 /** Counts hits per key in a window shared by every gateway replica (Redis) or by this process (memory). */
 export interface RateLimiter {
+  /** Counts a hit if it fits the limit (a refused hit is not counted). */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** Whether a hit would fit now, counting nothing (checks on failure counters before the work). */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** Takes back one counted hit (an attempt reserved before the work turned out to succeed). */
+  refund(key: string, windowMs: number): Promise<void>;
 }

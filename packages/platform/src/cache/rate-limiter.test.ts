@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import type { RateLimiter } from './cache';
-import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiter';
+import { MemoryRateLimiter } from './rate-limiter';
+import { RedisRateLimiter } from './redis-rate-limiter';
+import { RedisCache } from './redis-cache';
+import { createRateLimiter } from './index';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +47,21 @@ function behavesLikeARateLimiter(limiter: () => RateLimiter) {
       remaining: 1,
       retryAfterSeconds: 0,
     });
+  });
+
+  it('peeks without counting, and a refund gives one hit back', async () => {
+    expect((await limiter().peek('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().hit('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().peek('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().hit('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().peek('peek', 2, 10_000)).allowed).toBe(false);
+    await limiter().refund('peek', 10_000);
+    expect((await limiter().peek('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().hit('peek', 2, 10_000)).allowed).toBe(true);
+    expect((await limiter().hit('peek', 2, 10_000)).allowed).toBe(false);
+    await limiter().refund('never-hit', 10_000); // nothing to give back: no error, no negative count
+    expect((await limiter().hit('never-hit', 1, 10_000)).allowed).toBe(true);
+    expect((await limiter().hit('never-hit', 1, 10_000)).allowed).toBe(false);
   });
 
   it('refuses a limit below 1 and rejects invalid windows', async () => {
@@ -133,5 +151,21 @@ d('RedisRateLimiter', () => {
     const ttl = await client.pttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('RedisRateLimiter while Redis is down', () => {
+  it('limits in this process instead of failing, and reports the error', async () => {
+    const errors: unknown[] = [];
+    const cache = RedisCache.connect('redis://127.0.0.1:1', {
+      keyPrefix: 'down:',
+      onError: (err) => errors.push(err),
+    });
+    const limiter = createRateLimiter(cache);
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push((await limiter.hit('k', 3, 10_000)).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    expect(errors.length).toBeGreaterThan(0);
+    await cache.close();
   });
 });

@@ -8,13 +8,28 @@ export interface RedisCacheOptions {
    * sharing the connection can use the same prefix explicitly (and SCAN patterns stay obvious).
    */
   keyPrefix: string;
-  /** Connection errors; ioredis reconnects by itself, so these are for logging only. */
-  onError?: (err: Error) => void;
+  /**
+   * Connection and command errors; ioredis reconnects by itself, and failed reads and writes degrade
+   * to misses, so these are for logging only.
+   */
+  onError?: (err: unknown) => void;
   /** How long `healthy()` waits for PONG. */
   healthTimeoutMs?: number;
 }
 
-/** The distributed mode's cache: JSON values under `<keyPrefix>cache:<key>` with a PX expiry. */
+/**
+ * Whether commands would only wait or fail: the connection is being re-established or is gone.
+ * During the first connection commands still queue, so a process that just started uses Redis.
+ */
+export function redisUnavailable(client: Redis): boolean {
+  return client.status === 'reconnecting' || client.status === 'close' || client.status === 'end';
+}
+
+/**
+ * The distributed mode's cache: JSON values under `<keyPrefix>cache:<key>` with a PX expiry.
+ * Redis is a cache, never a reason for an error: while it fails (down, restarting, too slow),
+ * reads miss and writes are dropped, so callers go to the source of truth.
+ */
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   private closing?: Promise<void>;
@@ -27,6 +42,8 @@ export class RedisCache implements Cache {
     readonly client: Redis,
     readonly keyPrefix: string,
     private readonly healthTimeoutMs = 500,
+    /** Shared with a RedisRateLimiter on the same connection, so both report through one throttle. */
+    readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   static connect(url: string, options: RedisCacheOptions): RedisCache {
@@ -38,10 +55,16 @@ export class RedisCache implements Cache {
       // ioredis arms this timer on disconnect() even when the socket is already gone (Redis down),
       // and it then holds the process open for its full length; keep it short.
       disconnectTimeout: 200,
+      // A Redis that accepts the connection but stops answering must not hold requests.
+      commandTimeout: 1_000,
+      // Commands issued in the same tick share one write and one round trip: the gateway asks for
+      // the cached principal and counts the request against its limit together.
+      enableAutoPipelining: true,
     });
     // Without a listener ioredis prints every reconnection error to the console.
-    client.on('error', (err: Error) => options.onError?.(err));
-    return new RedisCache(client, options.keyPrefix, options.healthTimeoutMs);
+    const onError = options.onError ?? (() => {});
+    client.on('error', onError);
+    return new RedisCache(client, options.keyPrefix, options.healthTimeoutMs, onError);
   }
 
   private key(key: string): string {
@@ -49,7 +72,7 @@ export class RedisCache implements Cache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const raw = await this.client.get(this.key(key));
+    const raw = await this.degrade(() => this.client.get(this.key(key)), null);
     return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
@@ -59,12 +82,23 @@ export class RedisCache implements Cache {
     const json = JSON.stringify(value) as string | undefined;
     if (json === undefined || ttlMs <= 0) return this.del(key);
     // PX takes whole milliseconds; rounding up never expires a value early.
-    await this.client.set(this.key(key), json, 'PX', Math.ceil(ttlMs));
+    await this.degrade(() => this.client.set(this.key(key), json, 'PX', Math.ceil(ttlMs)), null);
   }
 
   async del(...keys: string[]): Promise<void> {
     // DEL with no arguments is a Redis error.
-    if (keys.length > 0) await this.client.del(...keys.map((k) => this.key(k)));
+    if (keys.length > 0) await this.degrade(() => this.client.del(...keys.map((k) => this.key(k))), 0);
+  }
+
+  /** Runs a command unless Redis is known to be down; a failure is reported and answers `otherwise`. */
+  private async degrade<R>(command: () => Promise<R>, otherwise: R): Promise<R> {
+    if (redisUnavailable(this.client)) return otherwise;
+    try {
+      return await command();
+    } catch (err) {
+      this.onError(err);
+      return otherwise;
+    }
   }
 
   async healthy(): Promise<boolean> {

@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import pg from 'pg';
+import { boundStatementsByDeadline, DEFAULT_STATEMENT_TIMEOUT_MS } from './call-deadline';
+import { runInTransactionScope } from './transaction-scope';
 
 // The package's type map points CommonJS callers at ESM typings; the runtime export is CommonJS.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -33,12 +35,34 @@ const journal = (schema: string, migrationsFolder: string) => ({
   migrationsTable: `${schema}_migrations`,
 });
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+/**
+ * Every transaction's body runs in the transaction scope, whichever driver, so that outbound call
+ * helpers can refuse to run inside it (transaction-scope.ts). Savepoints (`tx.transaction`) are
+ * already inside it.
+ */
+function guardTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((body, config) =>
+    transaction((tx) => runInTransactionScope(() => body(tx)), config)) as Db['transaction'];
+  return db;
+}
+
+export function openPostgres(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number } = {},
+): Database {
+  const timeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   // JIT compilation costs 0.2–1 s on the inbox's list queries and never pays back at their size.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c jit=off' });
+  // No statement runs unbounded; within a gRPC call, none outlives the call's deadline.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: `-c jit=off -c statement_timeout=${timeoutMs}`,
+  });
+  pool.on('connect', (client) => boundStatementsByDeadline(client, timeoutMs));
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool) as unknown as Db;
+  const db = guardTransactions(drizzlePg(pool) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -50,9 +74,13 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       // Replicas starting together must not migrate at once: hold an advisory lock on one connection.
       const client = await pool.connect();
       try {
+        // Waiting for another replica's migration, or an index build on a large table, may take
+        // minutes: migrations run without a statement timeout.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
         await migratePg(drizzlePg(client), journal(schema, migrationsFolder));
       } finally {
+        await client.query('reset statement_timeout').catch(() => undefined);
         await client
           .query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
           .catch(() => undefined);
@@ -66,7 +94,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = guardTransactions(drizzlePglite(client) as unknown as Db);
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { CONTEXT_METADATA, REQUEST_ID_METADATA } from '../context';
+import { assertOutsideTransaction } from '../db/transaction-scope';
 
 export interface CallOptions {
   /** The signed caller context (see CallerTokenCache). */
@@ -45,6 +46,8 @@ export function createGrpcClient<C>(ctor: grpc.ServiceClientConstructor, address
     ) => grpc.ClientUnaryCall;
     call[method] = (request: unknown, options: CallOptions) =>
       new Promise((resolve, reject) => {
+        // Thrown inside the executor: the caller gets a rejected promise, as for any failed call.
+        assertOutsideTransaction(`gRPC ${ctor.serviceName}.${method}`);
         const metadata = new grpc.Metadata();
         metadata.set(CONTEXT_METADATA, options.callerToken);
         metadata.set(REQUEST_ID_METADATA, options.requestId);

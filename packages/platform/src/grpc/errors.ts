@@ -8,6 +8,7 @@ import {
   HTTP_STATUS_BY_GRPC,
   type FieldError,
 } from '../errors';
+import { isStatementCancelled } from '../db/call-deadline';
 import { isDataException } from '../db/database';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -28,6 +29,16 @@ export function toServiceError(error: unknown, logger: Logger): Partial<grpc.Sta
     return {
       code: grpc.status.INVALID_ARGUMENT,
       details: 'A value in the request is not acceptable (invalid characters, date or number)',
+      metadata,
+    };
+  }
+  if (isStatementCancelled(error)) {
+    // The caller's deadline passed (it has stopped waiting) or the statement timeout fired.
+    logger.warn({ err: error }, 'query cancelled: deadline or statement timeout');
+    metadata.set(ERROR_CODE_METADATA, 'TIMEOUT');
+    return {
+      code: grpc.status.DEADLINE_EXCEEDED,
+      details: 'The request took too long and was cancelled',
       metadata,
     };
   }

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadProto, PROTO_FILES } from '@inbox/contracts';
 import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
+import { runWithDeadline } from '../db/call-deadline';
 import { unauthenticated } from '../errors';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -45,8 +46,15 @@ function adapt(
 ) {
   const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
     const requestId = firstValue(call.metadata, REQUEST_ID_METADATA) ?? newId();
-    const fail = (error: unknown) =>
-      callback(toServiceError(error, opts.logger.child({ requestId, method: name })));
+    const started = Date.now();
+    // One debug line per call, under the gateway's request id: `LOG_LEVEL=debug` traces a request.
+    const done = (code: number) =>
+      opts.logger.debug({ requestId, method: name, code, ms: Date.now() - started }, 'grpc call');
+    const fail = (error: unknown) => {
+      const serviceError = toServiceError(error, opts.logger.child({ requestId, method: name }));
+      done(serviceError.code ?? grpc.status.UNKNOWN);
+      callback(serviceError);
+    };
     let caller: CallerContext;
     try {
       const token = firstValue(call.metadata, CONTEXT_METADATA);
@@ -57,7 +65,13 @@ function adapt(
       fail(error);
       return;
     }
-    impl(call.request, caller).then((answer) => callback(null, answer), fail);
+    // The caller's deadline bounds the queries made for it (db/call-deadline.ts).
+    const deadline = call.getDeadline();
+    const deadlineMs = deadline instanceof Date ? deadline.getTime() : deadline;
+    runWithDeadline(deadlineMs, () => impl(call.request, caller)).then((answer) => {
+      done(grpc.status.OK);
+      callback(null, answer);
+    }, fail);
   };
   return handler;
 }

@@ -5,6 +5,8 @@ import {
   HTTP_STATUS_BY_GRPC,
   type FieldError,
 } from '../errors';
+import { isStatementCancelled } from '../db/call-deadline';
+import { isDataException } from '../db/database';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -61,6 +63,15 @@ export function problemOf(error: unknown): Problem | undefined {
       detail: error.message,
       errors: error.fields,
     };
+  // The same answer the gRPC layer gives (grpc/errors.ts), for the HTTP ports that query directly.
+  if (isDataException(error))
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'A value in the request is not acceptable (invalid characters, date or number)',
+    };
+  if (isStatementCancelled(error))
+    return { status: 504, code: 'TIMEOUT', detail: 'The request took too long and was cancelled' };
   return undefined;
 }
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { REQUEST_ID_METADATA } from '../context';
 import type { Db } from '../db/database';
 import { newId } from '../ids';
-import { appendToOutbox, type OutboxRelay, type OutboxTable } from './outbox';
+import { appendToOutbox, type OutboxTable } from './outbox';
+import type { OutboxRelay } from './outbox-relay';
 
 /** Who an event is recorded for: a caller, or a consumer acting for an organization. */
 export interface EventOrigin {
@@ -12,6 +13,11 @@ export interface EventOrigin {
 
 type Schemas = Record<string, z.ZodType>;
 
+/** One event to record: its type picks the schema its data must satisfy. */
+export type EventToRecord<S extends Schemas> = {
+  [T in keyof S & string]: { origin: EventOrigin; type: T; data: z.infer<S[T]> };
+}[keyof S & string];
+
 /** Writes a service's domain events into its outbox inside the caller's transaction; the relay publishes them. */
 export interface EventRecorder<S extends Schemas> {
   record<T extends keyof S & string>(
@@ -20,6 +26,8 @@ export interface EventRecorder<S extends Schemas> {
     type: T,
     data: z.infer<S[T]>,
   ): Promise<void>;
+  /** Several events in one insert (batch consumers write many per transaction). */
+  recordAll(tx: Db, events: EventToRecord<S>[]): Promise<void>;
   /** Call after the transaction commits: the relay publishes at once instead of at its next poll. */
   flush(): void;
 }
@@ -30,22 +38,26 @@ export function createEventRecorder<S extends Schemas>(
   relay: Pick<OutboxRelay, 'nudge'>,
   now: () => Date = () => new Date(),
 ): EventRecorder<S> {
+  const outgoing = ({ origin, type, data }: EventToRecord<S>) => {
+    // A payload that breaks its contract is a bug here, not in a consumer later.
+    schemas[type].parse(data);
+    return {
+      envelope: {
+        id: newId(),
+        type,
+        orgId: origin.orgId,
+        occurredAt: now().toISOString(),
+        data: data as Record<string, unknown>,
+      },
+      headers: { [REQUEST_ID_METADATA]: origin.requestId },
+    };
+  };
   return {
     async record(tx, origin, type, data) {
-      // A payload that breaks its contract is a bug here, not in a consumer later.
-      schemas[type].parse(data);
-      await appendToOutbox(tx, table, [
-        {
-          envelope: {
-            id: newId(),
-            type,
-            orgId: origin.orgId,
-            occurredAt: now().toISOString(),
-            data: data as Record<string, unknown>,
-          },
-          headers: { [REQUEST_ID_METADATA]: origin.requestId },
-        },
-      ]);
+      await appendToOutbox(tx, table, [outgoing({ origin, type, data } as EventToRecord<S>)]);
+    },
+    async recordAll(tx, events) {
+      await appendToOutbox(tx, table, events.map(outgoing));
     },
     flush: () => relay.nudge(),
   };

@@ -1,2 +1,3 @@
 export * from './outbox';
 export * from './event-recorder';
+export * from './outbox-relay';

@@ -1,30 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@inbox/contracts';
 import { sql } from 'drizzle-orm';
-import { pgSchema } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DeliveryInfo, EventBus, OutgoingEvent } from '../bus/bus';
 import { openPglite, openPostgres, queryRows } from '../db/database';
 import type { Database, Db } from '../db/database';
 import { newId } from '../ids';
 import { createLogger } from '../logger';
-import { OutboxRelay, appendToOutbox, idempotent, outboxTables } from './outbox';
+import {
+  createTestOutboxTables,
+  effects as effectsIn,
+  recordEffect,
+  testOutboxTables,
+  truncateTestOutboxTables,
+  unpublishedCount,
+} from '../testing/outbox-test-tables';
+import { appendToOutbox, idempotent } from './outbox';
+import { OutboxRelay } from './outbox-relay';
 
-const tables = outboxTables(pgSchema('outbox_test'));
+const tables = testOutboxTables;
 const { outbox } = tables;
 const logger = createLogger('test');
-
-/** The tables as a service migration creates them (drizzle-kit's output for outboxTables). */
-const DDL = [
-  'create schema outbox_test',
-  `create table outbox_test.outbox (id text primary key, type text not null, org_id integer not null,
-     payload jsonb not null, headers jsonb not null default '{}'::jsonb,
-     created_at timestamptz not null default now(), published_at timestamptz)`,
-  'create index outbox_unpublished_idx on outbox_test.outbox (created_at) where published_at is null',
-  `create table outbox_test.processed_events (consumer text not null, event_id text not null,
-     processed_at timestamptz not null default now(), primary key (consumer, event_id))`,
-  'create table outbox_test.effects (event_id text not null)',
-];
 
 /** A fresh PostgreSQL database on the DATABASE_URL server, dropped on close. */
 async function openFreshPostgres(url: string): Promise<Database> {
@@ -89,23 +85,17 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
     relays.push(created);
     return created;
   };
-  const unpublished = async () =>
-    (
-      await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from outbox_test.outbox where published_at is null`,
-      )
-    )[0].n;
+  const unpublished = () => unpublishedCount(db);
 
   beforeAll(async () => {
     database = await open();
     db = database.db;
-    for (const statement of DDL) await db.execute(sql.raw(statement));
+    await createTestOutboxTables(db);
   });
   afterAll(() => database.close());
   afterEach(async () => {
     await Promise.all(relays.splice(0).map((r) => r.stop()));
-    await db.execute(sql`truncate outbox_test.outbox, outbox_test.processed_events, outbox_test.effects`);
+    await truncateTestOutboxTables(db);
   });
 
   it('publishes exactly the events of committed transactions, in order, and marks them', async () => {
@@ -121,11 +111,11 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
     const { bus, published } = recordingBus();
 
     relay(bus, { pollMs: 20, batchSize: 2 }).start();
-    await eventually(() => published.length === 3);
+    // The bus sees a batch before the relay marks it: wait for the mark, not for the publish.
+    await eventually(async () => (await unpublished()) === 0);
     await new Promise((resolve) => setTimeout(resolve, 60)); // a few more polls change nothing
 
     expect(published).toEqual(committed);
-    expect(await unpublished()).toBe(0);
   });
 
   it('publishes at once when nudged, and flushes on stop', async () => {
@@ -149,9 +139,8 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
     const event = makeEvent();
     await db.transaction((tx) => appendToOutbox(tx, outbox, [event]));
     relay(bus, { pollMs: 10 }).start();
-    await eventually(() => published.length === 1); // after backing off 20 ms, then 40 ms
+    await eventually(async () => (await unpublished()) === 0); // after backing off 20 ms, then 40 ms
     expect(published).toEqual([event]);
-    expect(await unpublished()).toBe(0);
   });
 
   it('deletes published rows older than a week', async () => {
@@ -186,12 +175,103 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
     expect(published.map((e) => e.envelope.id).sort()).toEqual(events.map((e) => e.envelope.id).sort());
   });
 
+  describe('leases', () => {
+    /** A bus whose publish waits until the test lets it go, as under a broker that blocks publishers. */
+    function gatedBus() {
+      const published: OutgoingEvent[] = [];
+      const gates: Array<() => void> = [];
+      const bus: Pick<EventBus, 'publish'> = {
+        publish: (events) =>
+          new Promise<void>((resolve) =>
+            gates.push(() => {
+              published.push(...events);
+              resolve();
+            }),
+          ),
+      };
+      return {
+        bus,
+        published,
+        waiting: () => gates.length,
+        openAll: () => gates.splice(0).forEach((g) => g()),
+      };
+    }
+    const within = <T>(work: Promise<T>, ms: number) =>
+      Promise.race([
+        work,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
+        ),
+      ]);
+
+    it('holds no row lock and no transaction while the bus has not confirmed', async () => {
+      const event = makeEvent();
+      await db.transaction((tx) => appendToOutbox(tx, outbox, [event]));
+      const { bus, published, waiting, openAll } = gatedBus();
+      relay(bus, { pollMs: 60_000 }).start();
+      try {
+        await eventually(() => waiting() === 1);
+        // A use case's transaction may lock the row meanwhile (on PGlite: may run at all).
+        const lockedRows = db.transaction(
+          async (tx) =>
+            (await tx.select({ id: outbox.id }).from(outbox).for('update', { noWait: true })).length,
+        );
+        await expect(within(lockedRows, 2_000)).resolves.toBe(1);
+      } finally {
+        openAll();
+      }
+      await eventually(async () => (await unpublished()) === 0);
+      expect(published).toEqual([event]);
+    });
+
+    it('abandons a publish that outlives half the lease and publishes the rows on a later pass', async () => {
+      const event = makeEvent();
+      await db.transaction((tx) => appendToOutbox(tx, outbox, [event]));
+      const published: OutgoingEvent[] = [];
+      let calls = 0;
+      const bus: Pick<EventBus, 'publish'> = {
+        publish: async (events) => {
+          if (++calls === 1) return new Promise<void>(() => undefined); // never confirmed
+          published.push(...events);
+        },
+      };
+      relay(bus, { pollMs: 10, leaseMs: 400 }).start();
+      await eventually(async () => (await unpublished()) === 0);
+      expect(calls).toBe(2);
+      expect(published).toEqual([event]);
+    });
+
+    it('leaves a row leased by another relay alone until the lease lapses', async () => {
+      const event = makeEvent();
+      await db.transaction((tx) => appendToOutbox(tx, outbox, [event]));
+      // As a relay leaves it when it dies between claiming and marking.
+      await db.execute(sql`update outbox_test.outbox set leased_until = now() + interval '1 second'`);
+      const started = Date.now();
+      const { bus, published } = recordingBus();
+      relay(bus, { pollMs: 20 }).start();
+      await eventually(() => published.length === 1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+      expect(published).toEqual([event]);
+      await eventually(async () => (await unpublished()) === 0);
+    });
+  });
+
+  it('as the only relay of its database, publishes at once what a dead process left leased', async () => {
+    const event = makeEvent();
+    await db.transaction((tx) => appendToOutbox(tx, outbox, [event]));
+    await db.execute(sql`update outbox_test.outbox set leased_until = now() + interval '1 hour'`);
+    const { bus, published } = recordingBus();
+    const created = new OutboxRelay({ db, tables, bus, logger, pollMs: 20, releaseLeasesOnStart: true });
+    relays.push(created);
+    created.start();
+    await eventually(async () => (await unpublished()) === 0, 5_000);
+    expect(published).toEqual([event]);
+  });
+
   describe('idempotent()', () => {
     const info: DeliveryInfo = { attempt: 1, headers: {}, queue: 'q' };
-    const record = (tx: Db, event: EventEnvelope) =>
-      tx.execute(sql`insert into outbox_test.effects values (${event.id})`);
-    const effects = async () =>
-      queryRows<{ event_id: string }>(db, sql`select event_id from outbox_test.effects`);
+    const record = (tx: Db, event: EventEnvelope) => recordEffect(tx, event.id);
+    const effects = () => effectsIn(db);
 
     it('handles a duplicate delivery once, per consumer', async () => {
       const calls: string[] = [];
@@ -222,7 +302,7 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
       fail = false;
       await handler(envelope, { ...info, attempt: 2 });
       await handler(envelope, { ...info, attempt: 3 });
-      expect(await effects()).toEqual([{ event_id: envelope.id }]);
+      expect(await effects()).toEqual([envelope.id]);
     });
   });
 });

@@ -9,6 +9,7 @@ import type { ApiKeyList as _directory_v1_ApiKeyList, ApiKeyList__Output as _dir
 import type { AuthenticateApiKeyRequest as _directory_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _directory_v1_AuthenticateApiKeyRequest__Output } from '../../directory/v1/AuthenticateApiKeyRequest';
 import type { BulkRequest as _directory_v1_BulkRequest, BulkRequest__Output as _directory_v1_BulkRequest__Output } from '../../directory/v1/BulkRequest';
 import type { BulkResult as _directory_v1_BulkResult, BulkResult__Output as _directory_v1_BulkResult__Output } from '../../directory/v1/BulkResult';
+import type { ChangePasswordRequest as _directory_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _directory_v1_ChangePasswordRequest__Output } from '../../directory/v1/ChangePasswordRequest';
 import type { CreateApiKeyRequest as _directory_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _directory_v1_CreateApiKeyRequest__Output } from '../../directory/v1/CreateApiKeyRequest';
 import type { CreateOrganizationRequest as _directory_v1_CreateOrganizationRequest, CreateOrganizationRequest__Output as _directory_v1_CreateOrganizationRequest__Output } from '../../directory/v1/CreateOrganizationRequest';
 import type { CreateTagRequest as _directory_v1_CreateTagRequest, CreateTagRequest__Output as _directory_v1_CreateTagRequest__Output } from '../../directory/v1/CreateTagRequest';
@@ -26,6 +27,7 @@ import type { PutScheduleRequest as _directory_v1_PutScheduleRequest, PutSchedul
 import type { RecordApiKeyUsageRequest as _directory_v1_RecordApiKeyUsageRequest, RecordApiKeyUsageRequest__Output as _directory_v1_RecordApiKeyUsageRequest__Output } from '../../directory/v1/RecordApiKeyUsageRequest';
 import type { RefreshRequest as _directory_v1_RefreshRequest, RefreshRequest__Output as _directory_v1_RefreshRequest__Output } from '../../directory/v1/RefreshRequest';
 import type { RemoveTeamMemberRequest as _directory_v1_RemoveTeamMemberRequest, RemoveTeamMemberRequest__Output as _directory_v1_RemoveTeamMemberRequest__Output } from '../../directory/v1/RemoveTeamMemberRequest';
+import type { ResetPasswordRequest as _directory_v1_ResetPasswordRequest, ResetPasswordRequest__Output as _directory_v1_ResetPasswordRequest__Output } from '../../directory/v1/ResetPasswordRequest';
 import type { Schedule as _directory_v1_Schedule, Schedule__Output as _directory_v1_Schedule__Output } from '../../directory/v1/Schedule';
 import type { ScheduleStatus as _directory_v1_ScheduleStatus, ScheduleStatus__Output as _directory_v1_ScheduleStatus__Output } from '../../directory/v1/ScheduleStatus';
 import type { SetUserStatusRequest as _directory_v1_SetUserStatusRequest, SetUserStatusRequest__Output as _directory_v1_SetUserStatusRequest__Output } from '../../directory/v1/SetUserStatusRequest';
@@ -79,6 +81,15 @@ export interface DirectoryServiceClient extends grpc.Client {
   bulkUsers(argument: _directory_v1_BulkRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_BulkResult__Output>): grpc.ClientUnaryCall;
   bulkUsers(argument: _directory_v1_BulkRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_BulkResult__Output>): grpc.ClientUnaryCall;
   bulkUsers(argument: _directory_v1_BulkRequest, callback: grpc.requestCallback<_directory_v1_BulkResult__Output>): grpc.ClientUnaryCall;
+  
+  ChangePassword(argument: _directory_v1_ChangePasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ChangePassword(argument: _directory_v1_ChangePasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ChangePassword(argument: _directory_v1_ChangePasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ChangePassword(argument: _directory_v1_ChangePasswordRequest, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  changePassword(argument: _directory_v1_ChangePasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  changePassword(argument: _directory_v1_ChangePasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  changePassword(argument: _directory_v1_ChangePasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  changePassword(argument: _directory_v1_ChangePasswordRequest, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
   
   CreateApiKey(argument: _directory_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   CreateApiKey(argument: _directory_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_ApiKey__Output>): grpc.ClientUnaryCall;
@@ -314,6 +325,24 @@ export interface DirectoryServiceClient extends grpc.Client {
   resendInvite(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
   resendInvite(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
   
+  ResetPassword(argument: _directory_v1_ResetPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ResetPassword(argument: _directory_v1_ResetPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ResetPassword(argument: _directory_v1_ResetPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  ResetPassword(argument: _directory_v1_ResetPasswordRequest, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  resetPassword(argument: _directory_v1_ResetPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  resetPassword(argument: _directory_v1_ResetPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  resetPassword(argument: _directory_v1_ResetPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  resetPassword(argument: _directory_v1_ResetPasswordRequest, callback: grpc.requestCallback<_directory_v1_TokenPair__Output>): grpc.ClientUnaryCall;
+  
+  SendPasswordReset(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  SendPasswordReset(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  SendPasswordReset(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  SendPasswordReset(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  sendPasswordReset(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  sendPasswordReset(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  sendPasswordReset(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  sendPasswordReset(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
+  
   SetUserStatus(argument: _directory_v1_SetUserStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
   SetUserStatus(argument: _directory_v1_SetUserStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
   SetUserStatus(argument: _directory_v1_SetUserStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_User__Output>): grpc.ClientUnaryCall;
@@ -379,6 +408,8 @@ export interface DirectoryServiceHandlers extends grpc.UntypedServiceImplementat
   
   BulkUsers: grpc.handleUnaryCall<_directory_v1_BulkRequest__Output, _directory_v1_BulkResult>;
   
+  ChangePassword: grpc.handleUnaryCall<_directory_v1_ChangePasswordRequest__Output, _directory_v1_TokenPair>;
+  
   CreateApiKey: grpc.handleUnaryCall<_directory_v1_CreateApiKeyRequest__Output, _directory_v1_ApiKey>;
   
   CreateOrganization: grpc.handleUnaryCall<_directory_v1_CreateOrganizationRequest__Output, _directory_v1_Organization>;
@@ -431,6 +462,10 @@ export interface DirectoryServiceHandlers extends grpc.UntypedServiceImplementat
   
   ResendInvite: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_User>;
   
+  ResetPassword: grpc.handleUnaryCall<_directory_v1_ResetPasswordRequest__Output, _directory_v1_TokenPair>;
+  
+  SendPasswordReset: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_User>;
+  
   SetUserStatus: grpc.handleUnaryCall<_directory_v1_SetUserStatusRequest__Output, _directory_v1_User>;
   
   UpdateApiKey: grpc.handleUnaryCall<_directory_v1_UpdateApiKeyRequest__Output, _directory_v1_ApiKey>;
@@ -450,6 +485,7 @@ export interface DirectoryServiceDefinition extends grpc.ServiceDefinition {
   AddTeamMember: MethodDefinition<_directory_v1_AddTeamMemberRequest, _directory_v1_Team, _directory_v1_AddTeamMemberRequest__Output, _directory_v1_Team__Output>
   AuthenticateApiKey: MethodDefinition<_directory_v1_AuthenticateApiKeyRequest, _directory_v1_Principal, _directory_v1_AuthenticateApiKeyRequest__Output, _directory_v1_Principal__Output>
   BulkUsers: MethodDefinition<_directory_v1_BulkRequest, _directory_v1_BulkResult, _directory_v1_BulkRequest__Output, _directory_v1_BulkResult__Output>
+  ChangePassword: MethodDefinition<_directory_v1_ChangePasswordRequest, _directory_v1_TokenPair, _directory_v1_ChangePasswordRequest__Output, _directory_v1_TokenPair__Output>
   CreateApiKey: MethodDefinition<_directory_v1_CreateApiKeyRequest, _directory_v1_ApiKey, _directory_v1_CreateApiKeyRequest__Output, _directory_v1_ApiKey__Output>
   CreateOrganization: MethodDefinition<_directory_v1_CreateOrganizationRequest, _directory_v1_Organization, _directory_v1_CreateOrganizationRequest__Output, _directory_v1_Organization__Output>
   CreateTag: MethodDefinition<_directory_v1_CreateTagRequest, _directory_v1_Tag, _directory_v1_CreateTagRequest__Output, _directory_v1_Tag__Output>
@@ -476,6 +512,8 @@ export interface DirectoryServiceDefinition extends grpc.ServiceDefinition {
   Refresh: MethodDefinition<_directory_v1_RefreshRequest, _directory_v1_TokenPair, _directory_v1_RefreshRequest__Output, _directory_v1_TokenPair__Output>
   RemoveTeamMember: MethodDefinition<_directory_v1_RemoveTeamMemberRequest, _directory_v1_Team, _directory_v1_RemoveTeamMemberRequest__Output, _directory_v1_Team__Output>
   ResendInvite: MethodDefinition<_directory_v1_IdRequest, _directory_v1_User, _directory_v1_IdRequest__Output, _directory_v1_User__Output>
+  ResetPassword: MethodDefinition<_directory_v1_ResetPasswordRequest, _directory_v1_TokenPair, _directory_v1_ResetPasswordRequest__Output, _directory_v1_TokenPair__Output>
+  SendPasswordReset: MethodDefinition<_directory_v1_IdRequest, _directory_v1_User, _directory_v1_IdRequest__Output, _directory_v1_User__Output>
   SetUserStatus: MethodDefinition<_directory_v1_SetUserStatusRequest, _directory_v1_User, _directory_v1_SetUserStatusRequest__Output, _directory_v1_User__Output>
   UpdateApiKey: MethodDefinition<_directory_v1_UpdateApiKeyRequest, _directory_v1_ApiKey, _directory_v1_UpdateApiKeyRequest__Output, _directory_v1_ApiKey__Output>
   UpdateTag: MethodDefinition<_directory_v1_UpdateTagRequest, _directory_v1_Tag, _directory_v1_UpdateTagRequest__Output, _directory_v1_Tag__Output>

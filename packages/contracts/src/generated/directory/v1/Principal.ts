@@ -8,8 +8,10 @@ export interface Principal {
   'role'?: (string);
   'userId'?: (string);
   'expiresAt'?: (string);
+  'sessionsValidAfter'?: (string);
   '_userId'?: "userId";
   '_expiresAt'?: "expiresAt";
+  '_sessionsValidAfter'?: "sessionsValidAfter";
 }
 
 export interface Principal__Output {
@@ -19,6 +21,8 @@ export interface Principal__Output {
   'role': (string);
   'userId'?: (string);
   'expiresAt'?: (string);
+  'sessionsValidAfter'?: (string);
   '_userId'?: "userId";
   '_expiresAt'?: "expiresAt";
+  '_sessionsValidAfter'?: "sessionsValidAfter";
 }

@@ -1,7 +1,11 @@
 import type { EventEnvelope } from '@inbox/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
 import { createLogger } from '../logger';
-import type { DeliveryInfo, OutgoingEvent } from './bus';
+import { openTestDatabase } from '../testing/test-database';
+import type { DeliveryInfo, EventBus, OutgoingEvent } from './bus';
 import { topicMatches } from './delivery';
+import { DurableBus } from './durable-bus';
 import { InProcessBus } from './in-process-bus';
 
 let seq = 0;
@@ -51,10 +55,28 @@ describe('topicMatches', () => {
   });
 });
 
-describe('InProcessBus', () => {
-  let bus: InProcessBus;
-  beforeEach(() => {
-    bus = new InProcessBus(createLogger('test'));
+// One database for the file (PGlite takes seconds to start); each test starts from empty bus tables.
+let database: Database | undefined;
+afterAll(() => database?.close());
+
+const buses: Array<[string, () => Promise<EventBus>]> = [
+  ['InProcessBus', async () => new InProcessBus(createLogger('test'))],
+  [
+    'DurableBus',
+    async () => {
+      database ??= await openTestDatabase();
+      await DurableBus.open(database, createLogger('test')).then((bus) => bus.close());
+      await database.db.execute(sql`truncate bus.deliveries, bus.bindings`);
+      return DurableBus.open(database, createLogger('test'));
+    },
+  ],
+];
+
+/** The semantics every bus shares with RabbitMQ, so consumers behave the same in every mode. */
+describe.each(buses)('%s', (_name, openBus) => {
+  let bus: EventBus;
+  beforeEach(async () => {
+    bus = await openBus();
   });
   afterEach(() => bus.close());
 
