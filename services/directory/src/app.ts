@@ -27,7 +27,13 @@ export interface DirectoryApp {
 export async function startDirectoryApp(options: DirectoryAppOptions): Promise<DirectoryApp> {
   const { database, bus, logger } = options;
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
-  const relay = new OutboxRelay({ db: database.db, tables: { outbox, processedEvents }, bus, logger });
+  const relay = new OutboxRelay({
+    db: database.db,
+    tables: { outbox, processedEvents },
+    bus,
+    logger,
+    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
+  });
   relay.start();
   const deps: DirectoryDeps = {
     db: database.db,

@@ -6,7 +6,11 @@ export interface DirectorySettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   invitationTtlHours: number;
-  /** Base URL of the inbox front end, for invitation links. */
+  passwordResetTtlHours: number;
+  /**
+   * Base of the links in invitation and reset e-mails (`{base}/accept-invite?token=…`,
+   * `{base}/reset-password?token=…`): the gateway's own pages, or the operator's front end.
+   */
   publicUrl: string;
   signingKeys: SigningKeys;
 }

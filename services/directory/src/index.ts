@@ -6,3 +6,4 @@ export {
   createOrganization,
   PLATFORM_CALLER,
 } from './usecases/organizations/create-organization';
+export { newPassword } from './auth/secrets';

@@ -40,6 +40,7 @@ export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
       'Refresh',
       'Logout',
       'AcceptInvite',
+      'ResetPassword',
       'AuthenticateApiKey',
       'GetUserPrincipal',
       'RecordApiKeyUsage',

@@ -47,6 +47,9 @@ export const decoyPasswordHash = () => (decoy ??= hashPassword(randomBytes(16).t
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** A password for people to type once and change: 20 URL-safe characters, 120 bits. */
+export const newPassword = () => randomBytes(15).toString('base64url');
+
 const API_KEY_PREFIX = 'ibx';
 /** `ibx_<8 id chars>_<secret>`: the first part is shown in lists so people can tell keys apart. */
 export function newApiKey(): { key: string; prefix: string } {

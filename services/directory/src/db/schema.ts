@@ -29,6 +29,11 @@ export const users = directory.table(
     invitationTokenHash: text('invitation_token_hash'),
     invitationExpiresAt: ts('invitation_expires_at'),
     invitationAcceptedAt: ts('invitation_accepted_at'),
+    // An Admin-initiated reset link: one at a time, like the invitation (only its hash is kept).
+    passwordResetTokenHash: text('password_reset_token_hash'),
+    passwordResetExpiresAt: ts('password_reset_expires_at'),
+    // Access tokens issued before this no longer speak for the user (a password change ends sessions).
+    sessionsValidAfter: ts('sessions_valid_after'),
     lastLoginAt: ts('last_login_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
@@ -40,6 +45,7 @@ export const users = directory.table(
       .on(t.orgId, t.email)
       .where(sql`deleted_at is null`),
     uniqueIndex('users_invitation_token').on(t.invitationTokenHash),
+    uniqueIndex('users_password_reset_token').on(t.passwordResetTokenHash),
   ],
 );
 

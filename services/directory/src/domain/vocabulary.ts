@@ -31,5 +31,3 @@ export function paletteColor(input: string): string | null {
   const match = TAG_PALETTE.find((c) => c.hex.toLowerCase() === value || c.name === value);
   return match ? match.hex : null;
 }
-
-export const MIN_PASSWORD_LENGTH = 10;

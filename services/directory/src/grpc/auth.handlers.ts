@@ -1,5 +1,7 @@
 import type { DirectoryDeps } from '../deps';
 import { acceptInvite } from '../usecases/auth/accept-invite';
+import { changePassword } from '../usecases/auth/change-password';
+import { resetPassword } from '../usecases/auth/reset-password';
 import { getUserPrincipal, type PrincipalView } from '../usecases/auth/get-user-principal';
 import type { IssuedTokens } from '../usecases/auth/issue-tokens';
 import { login } from '../usecases/auth/login';
@@ -16,6 +18,7 @@ export const encodePrincipal = (p: PrincipalView): Reply<'GetUserPrincipal'> => 
   role: p.role,
   userId: opt(p.userId),
   expiresAt: iso(p.expiresAt),
+  sessionsValidAfter: iso(p.sessionsValidAfter),
 });
 
 export const authHandlers = (deps: DirectoryDeps) =>
@@ -27,6 +30,9 @@ export const authHandlers = (deps: DirectoryDeps) =>
       return {};
     },
     AcceptInvite: async ({ token, password }) => encodeTokens(await acceptInvite(deps, token, password)),
+    ChangePassword: async (req, caller) => encodeTokens(await changePassword(deps, caller, req)),
+    ResetPassword: async ({ token, password }, caller) =>
+      encodeTokens(await resetPassword(deps, token, password, caller.requestId)),
     GetUserPrincipal: async ({ orgId, userId }) =>
       encodePrincipal(await getUserPrincipal(deps, orgId, userId)),
   }) satisfies Partial<DirectoryImpl>;

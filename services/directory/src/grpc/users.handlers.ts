@@ -6,6 +6,7 @@ import { createUser } from '../usecases/users/create-user';
 import { deleteUser } from '../usecases/users/delete-user';
 import { getUser, listUsers } from '../usecases/users/list-users';
 import { resendInvite } from '../usecases/users/resend-invite';
+import { sendPasswordReset } from '../usecases/users/send-password-reset';
 import { setUserStatus } from '../usecases/users/set-user-status';
 import { updateUser } from '../usecases/users/update-user';
 import { iso, type DirectoryImpl, type Reply } from './encode';
@@ -43,6 +44,7 @@ export const userHandlers = (deps: DirectoryDeps) =>
       return {};
     },
     ResendInvite: async ({ id }, caller) => encodeUser(await resendInvite(deps, caller, id)),
+    SendPasswordReset: async ({ id }, caller) => encodeUser(await sendPasswordReset(deps, caller, id)),
     SetUserStatus: async ({ id, status }, caller) =>
       encodeUser(await setUserStatus(deps, caller, id, status as UserStatus)),
     BulkUsers: async (req, caller) =>

@@ -29,6 +29,7 @@ export async function createDirectoryTestbed(): Promise<DirectoryTestbed> {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
       invitationTtlHours: 168,
+      passwordResetTtlHours: 24,
       publicUrl: 'http://inbox.test',
       signingKeys: generateSigningKeys(),
     },

@@ -33,6 +33,8 @@ export interface ApiKeyCredential {
   /** Null when `createdBy` names no user of the key's organization. */
   creatorId: string | null;
   creatorDeletedAt: Date | null;
+  /** The creator's current role: it caps the key's (see domain/roles.ts). */
+  creatorRole: string | null;
 }
 
 export interface ApiKeyUsageRow {
@@ -80,11 +82,20 @@ export const apiKeysRepository = {
           createdBy: apiKeys.createdBy,
           creatorId: users.id,
           creatorDeletedAt: users.deletedAt,
+          creatorRole: users.role,
         })
         .from(apiKeys)
         .leftJoin(users, and(eq(users.id, apiKeys.createdBy), eq(users.orgId, apiKeys.orgId)))
         .where(eq(apiKeys.keyHash, keyHash))
     )[0],
+
+  idsCreatedBy: async (db: Db, orgId: number, userId: string): Promise<string[]> =>
+    (
+      await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.createdBy, userId)))
+    ).map((r) => r.id),
 
   /** One statement for the whole batch; a key's last use only moves forward; unknown ids match nothing. */
   recordUsage: async (db: Db, usages: ApiKeyUsageRow[]): Promise<void> => {

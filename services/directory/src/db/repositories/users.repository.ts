@@ -48,6 +48,16 @@ export const usersRepository = {
         .where(and(active(orgId), eq(users.id, id)))
     )[0],
 
+  /** The row, locked until the transaction ends: changes that depend on what they read. */
+  findForUpdate: async (db: Db, orgId: number, id: string): Promise<UserRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(active(orgId), eq(users.id, id)))
+        .for('update')
+    )[0],
+
   findByEmail: async (db: Db, orgId: number, email: string): Promise<UserRow | undefined> =>
     (
       await db
@@ -62,6 +72,14 @@ export const usersRepository = {
         .select()
         .from(users)
         .where(and(eq(users.invitationTokenHash, tokenHash), isNull(users.deletedAt)))
+    )[0],
+
+  findByPasswordReset: async (db: Db, tokenHash: string): Promise<UserRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.passwordResetTokenHash, tokenHash), isNull(users.deletedAt)))
     )[0],
 
   findActiveIds: async (db: Db, orgId: number, ids: string[]): Promise<Set<string>> =>

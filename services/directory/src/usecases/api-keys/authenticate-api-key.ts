@@ -2,6 +2,8 @@ import { unauthenticated } from '@inbox/platform';
 import { apiKeysRepository, type ApiKeyCredential } from '../../db/repositories/api-keys.repository';
 import { sha256 } from '../../auth/secrets';
 import type { DirectoryDeps } from '../../deps';
+import { effectiveKeyRole } from '../../domain/roles';
+import type { Role } from '../../domain/vocabulary';
 
 export interface ApiKeyPrincipal {
   orgId: number;
@@ -23,7 +25,11 @@ export function keyIsUsable(key: ApiKeyCredential, now: Date): boolean {
   return true;
 }
 
-/** Called by the gateway for an anonymous caller: one message for every refusal, so it reveals nothing. */
+/**
+ * Called by the gateway for an anonymous caller: one message for every refusal, so it reveals
+ * nothing. The role answered is the key's effective one (capped by its creator's current role);
+ * the gateway drops cached keys when their creator changes (`directory.user.updated.v1`).
+ */
 export async function authenticateApiKey(deps: DirectoryDeps, key: string): Promise<ApiKeyPrincipal> {
   const found = key ? await apiKeysRepository.findCredential(deps.db, sha256(key)) : undefined;
   if (!found || !keyIsUsable(found, deps.now())) throw unauthenticated('Invalid API key');
@@ -31,7 +37,7 @@ export async function authenticateApiKey(deps: DirectoryDeps, key: string): Prom
     orgId: found.orgId,
     kind: 'API_KEY',
     id: found.id,
-    role: found.role,
+    role: effectiveKeyRole(found.role as Role, found.creatorRole as Role | null),
     userId: found.createdBy,
     expiresAt: found.expiresAt,
   };

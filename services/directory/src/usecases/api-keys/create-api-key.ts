@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { invalid, newId } from '@inbox/platform';
+import { forbidden, invalid, newId } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.repository';
 import { newApiKey, sha256 } from '../../auth/secrets';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
+import { isStronger } from '../../domain/roles';
 import { ROLES, type Role } from '../../domain/vocabulary';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 
@@ -35,6 +36,14 @@ export function checkedKeyRole(input: string): Role {
   return role;
 }
 
+/** A key never hands out more than its caller has (the caller's role is already effective). */
+export function checkedKeyRoleFor(caller: CallerContext, input: string): Role {
+  const role = checkedKeyRole(input);
+  if (!caller.role || isStronger(role, caller.role))
+    throw forbidden(`A caller with the ${caller.role ?? 'no'} role cannot give a key the ${role} role`);
+  return role;
+}
+
 /** An expiry must be an ISO 8601 date-time in the future: a key born expired is a mistake. */
 export function checkedExpiry(input: string, now: Date): Date {
   const at = isoDateTime.safeParse(input).success ? new Date(input) : null;
@@ -55,7 +64,7 @@ export async function createApiKey(
   requireOrganization(caller);
   requireAdmin(caller);
   const name = checkedKeyName(input.name);
-  const role = input.role === undefined ? 'AGENT' : checkedKeyRole(input.role);
+  const role = input.role === undefined ? 'AGENT' : checkedKeyRoleFor(caller, input.role);
   const expiresAt = input.expiresAt === undefined ? null : checkedExpiry(input.expiresAt, deps.now());
   const { key, prefix } = newApiKey();
   const apiKey = await deps.db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
 } from '../../db/repositories/api-keys.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
 import type { CallerContext, DirectoryDeps } from '../../deps';
-import { checkedExpiry, checkedKeyName, checkedKeyRole } from './create-api-key';
+import { checkedExpiry, checkedKeyName, checkedKeyRoleFor } from './create-api-key';
 
 export interface UpdateApiKeyInput {
   name?: string;
@@ -17,7 +17,7 @@ export interface UpdateApiKeyInput {
   enabled?: boolean;
 }
 
-function checkedPatch(input: UpdateApiKeyInput, now: Date): ApiKeyPatch {
+function checkedPatch(caller: CallerContext, input: UpdateApiKeyInput, now: Date): ApiKeyPatch {
   if (input.clearExpiry && input.expiresAt !== undefined) {
     throw invalid('VALIDATION_FAILED', 'Set an expiry or clear it, not both', [
       { path: 'expiresAt', message: 'Leave it out when clearExpiry is true' },
@@ -25,7 +25,7 @@ function checkedPatch(input: UpdateApiKeyInput, now: Date): ApiKeyPatch {
   }
   const patch: ApiKeyPatch = {};
   if (input.name !== undefined) patch.name = checkedKeyName(input.name);
-  if (input.role !== undefined) patch.role = checkedKeyRole(input.role);
+  if (input.role !== undefined) patch.role = checkedKeyRoleFor(caller, input.role);
   if (input.expiresAt !== undefined) patch.expiresAt = checkedExpiry(input.expiresAt, now);
   if (input.clearExpiry) patch.expiresAt = null;
   if (input.enabled !== undefined) patch.enabled = input.enabled;
@@ -41,7 +41,7 @@ export async function updateApiKey(
 ): Promise<ApiKeyRow> {
   requireOrganization(caller);
   requireAdmin(caller);
-  const patch = checkedPatch(input, deps.now());
+  const patch = checkedPatch(caller, input, deps.now());
   if (!isId(id)) throw notFound('API key');
   const apiKey = await deps.db.transaction(async (tx) => {
     const row = await apiKeysRepository.update(tx, caller.orgId, id, patch);

@@ -9,6 +9,8 @@ export interface PrincipalView {
   role: string;
   userId: string | null;
   expiresAt: Date | null;
+  /** Users only: access tokens issued before this no longer speak for them. */
+  sessionsValidAfter?: Date | null;
 }
 
 /** Who a valid access token speaks for right now: a deleted user is refused, a changed role applies at once. */
@@ -19,5 +21,13 @@ export async function getUserPrincipal(
 ): Promise<PrincipalView> {
   const user = await usersRepository.find(deps.db, orgId, userId);
   if (!user) throw unauthenticated('The user no longer exists');
-  return { orgId, kind: 'USER', id: user.id, role: user.role, userId: user.id, expiresAt: null };
+  return {
+    orgId,
+    kind: 'USER',
+    id: user.id,
+    role: user.role,
+    userId: user.id,
+    expiresAt: null,
+    sessionsValidAfter: user.sessionsValidAfter,
+  };
 }

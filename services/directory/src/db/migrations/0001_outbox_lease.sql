@@ -1,0 +1,1 @@
+ALTER TABLE "directory"."outbox" ADD COLUMN "leased_until" timestamp with time zone;
