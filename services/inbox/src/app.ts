@@ -8,8 +8,10 @@ import type { DirectoryLookup } from './directory-lookup';
 import { createInboxEventRecorder } from './events';
 import { startInternalHttp } from './http/server';
 import { FsBlobStore } from './media/blob-store';
+import { createMediaTransfers } from './media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
 import { inboxBinding } from './service';
+import { startStaleSendSweeper } from './usecases/messages/fail-stale-sends';
 import { ensureChannel, type ChannelInput } from './usecases/settings/ensure-channel';
 
 export interface InboxAppOptions {
@@ -35,11 +37,17 @@ export interface InboxApp {
   stop(): Promise<void>;
 }
 
-/** Boot order: migrations → outbox relay → deps → consumers → gRPC server → internal HTTP. */
+/** Boot order: migrations → outbox relay → deps → consumers and the stale-send sweeper → gRPC server → internal HTTP. */
 export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp> {
   const { database, bus, logger } = options;
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
-  const relay = new OutboxRelay({ db: database.db, tables: { outbox, processedEvents }, bus, logger });
+  const relay = new OutboxRelay({
+    db: database.db,
+    tables: { outbox, processedEvents },
+    bus,
+    logger,
+    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
+  });
   relay.start();
   const deps: InboxDeps = {
     db: database.db,
@@ -47,6 +55,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     channels: new ChannelRegistry(database.db, SecretBox.fromString(options.encryptionKey)),
     directory: options.directory,
     blobs: new FsBlobStore(options.mediaDir),
+    transfers: createMediaTransfers(),
     settings: options.settings,
     logger,
     now: () => new Date(),
@@ -56,6 +65,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     await ensureChannel(deps, orgId, channel);
   }
   await startConsumers(deps, bus);
+  const sweeper = startStaleSendSweeper(deps);
   const server = await startGrpcServer(
     {
       logger,
@@ -79,6 +89,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
       (stopping ??= (async () => {
         await http.stop();
         await server.shutdown();
+        await sweeper.stop();
         await relay.stop();
         options.directory.close();
       })()),

@@ -1,25 +1,35 @@
 import { z } from 'zod';
-import { logLevel, optionalString } from '@inbox/platform';
+import {
+  isPlaceholder,
+  logLevel,
+  optionalSecret,
+  optionalString,
+  secret,
+  serverUrl,
+  amqpNamespace,
+} from '@inbox/platform';
 
 /** The inbox's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const inboxConfigSchema = z
   .object({
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50052),
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
-    INBOX_DATABASE_URL: optionalString(),
-    DATABASE_URL: optionalString(),
-    AMQP_URL: z.string({ error: 'AMQP_URL is required' }).url(),
+    INBOX_DATABASE_URL: optionalString().pipe(serverUrl('INBOX_DATABASE_URL').optional()),
+    DATABASE_URL: optionalString().pipe(serverUrl('DATABASE_URL').optional()),
+    AMQP_URL: serverUrl('AMQP_URL'),
+    AMQP_NAMESPACE: amqpNamespace(),
     DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
-    INTERNAL_AUTH_SECRET: z
-      .string({ error: 'INTERNAL_AUTH_SECRET is required' })
-      .min(32, 'INTERNAL_AUTH_SECRET must be at least 32 characters'),
+    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
     INBOX_ENCRYPTION_KEY: z
       .string({ error: 'INBOX_ENCRYPTION_KEY is required (32 bytes, hex or base64)' })
       .refine(
         (v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
         'INBOX_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)',
-      ),
+      )
+      .refine((v) => !isPlaceholder(v), 'INBOX_ENCRYPTION_KEY is an example value; generate a random one'),
     MEDIA_DIR: z.string().default('./data/media'),
+    /** Inbound messages stored per transaction; 1 stores each on its own (see provider-webhooks.consumer). */
+    INBOX_INGEST_BATCH: z.coerce.number().int().min(1).max(500).optional(),
     WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
     WHATSAPP_API_VERSION: z.string().default('v23.0'),
     /** Other Graph API base URLs Admins may give a channel (comma-separated); WHATSAPP_API_BASE_URL always is. */
@@ -36,7 +46,7 @@ export const inboxConfigSchema = z
     BOOTSTRAP_CLIENT_ID: z.coerce.number().int().positive().default(1),
     WHATSAPP_PHONE_NUMBER_ID: optionalString(),
     WHATSAPP_WABA_ID: optionalString(),
-    WHATSAPP_ACCESS_TOKEN: optionalString(),
+    WHATSAPP_ACCESS_TOKEN: optionalSecret('WHATSAPP_ACCESS_TOKEN', 16),
     WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
     LOG_LEVEL: logLevel,
   })

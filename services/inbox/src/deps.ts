@@ -1,4 +1,4 @@
-import type { CallerContext, Db, Logger } from '@inbox/platform';
+import type { CallerContext, Db, Logger, TransferSlots } from '@inbox/platform';
 import type { ChannelRegistry } from './channel/channel-registry';
 import type { DirectoryLookup } from './directory-lookup';
 import type { InboxEventRecorder } from './events';
@@ -10,6 +10,8 @@ export interface InboxSettings {
   defaultApiVersion: string;
   /** Graph API base URLs an Admin may choose for a channel (operator setting; the default is always allowed). */
   allowedApiBaseUrls: string[];
+  /** Inbound messages stored per transaction (1: one each); the consumer's default when unset. */
+  ingestBatchSize?: number;
 }
 
 /** Everything a use case may touch, built once in app.ts and passed as a plain object. */
@@ -19,6 +21,8 @@ export interface InboxDeps {
   channels: ChannelRegistry;
   directory: DirectoryLookup;
   blobs: BlobStore;
+  /** Slots for media files in motion: the per-process cap on streamed transfers. */
+  transfers: TransferSlots;
   settings: InboxSettings;
   logger: Logger;
   now: () => Date;

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig(inboxConfigSchema);
   const logger = createLogger('inbox', config.LOG_LEVEL);
   const database = openPostgres(config.databaseUrl);
-  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger);
+  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE });
   const channel =
     config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_WABA_ID && config.WHATSAPP_ACCESS_TOKEN
       ? {
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       defaultApiBaseUrl: config.WHATSAPP_API_BASE_URL,
       defaultApiVersion: config.WHATSAPP_API_VERSION,
       allowedApiBaseUrls: config.WHATSAPP_ALLOWED_API_BASE_URLS,
+      ingestBatchSize: config.INBOX_INGEST_BATCH,
     },
     grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
     httpPort: config.HTTP_PORT,

@@ -15,8 +15,8 @@ export async function subscribeMediaDownloads(deps: InboxDeps, bus: EventBus): P
     {
       queue: QUEUES.inboxMedia,
       bindings: [INBOX_EVENTS.mediaDownloadRequested],
-      // Downloads are up to 100 MB each: few at a time per consumer.
-      // Downloads hold a file (up to 100 MB) in memory: two at a time bounds a replica's peak.
+      // Downloads stream (a few buffers each) and share the process's media transfer slots
+      // (media/transfers.ts) with uploads; two at a time leaves slots for agents' files.
       prefetch: 2,
       maxAttempts: MEDIA_DOWNLOAD_ATTEMPTS,
       retryBaseMs: 500,

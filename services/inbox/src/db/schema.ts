@@ -145,6 +145,10 @@ export const messages = inbox.table(
       .on(t.orgId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     index('messages_conversation_created').on(t.conversationId, t.createdAt, t.id),
+    // The stale-send sweeper looks only at PENDING sends, a handful at any time: a partial index stays tiny.
+    index('messages_pending_sends')
+      .on(t.createdAt)
+      .where(sql`status = 'PENDING'`),
     index('messages_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
 );

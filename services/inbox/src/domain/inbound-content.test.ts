@@ -12,6 +12,19 @@ const msg = (type: string, fields: Record<string, unknown> = {}): InboundMessage
   });
 
 describe('inbound message content', () => {
+  it('turns NUL characters, which the database refuses, into U+FFFD everywhere', () => {
+    const content = inboundContent(
+      msg('interactive', {
+        interactive: { type: 'button_reply', button_reply: { id: 'b\u00001', title: 'Sí\u0000' } },
+        context: { id: 'wamid.OUT\u00001' },
+      }),
+    );
+    expect(JSON.stringify(content)).not.toContain('\\u0000');
+    expect(content.text).toBe('Sí\uFFFD');
+    expect(content.replyToProviderId).toBe('wamid.OUT\uFFFD1');
+    expect(inboundContent(msg('text', { text: { body: 'a\u0000b' } })).preview).toBe('a\uFFFDb');
+  });
+
   it('keeps a text body as the text, with no payload', () => {
     expect(inboundContent(msg('text', { text: { body: 'Does it come in another color?' } }))).toEqual({
       type: 'text',

@@ -111,7 +111,22 @@ function mediaContent(
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Maps every inbound type to its stored form (reference §1.5). Pure: no I/O. */
-export function inboundContent(m: InboundMessage): InboundContent {
+/**
+ * How an inbound message is stored. A customer's text may hold NUL characters, which PostgreSQL
+ * refuses in text and JSON: they become U+FFFD, so the message is stored instead of failing forever.
+ */
+export const inboundContent = (m: InboundMessage): InboundContent => withoutNul(contentOf(m));
+
+/** The value with every NUL character in its strings (and keys) replaced by U+FFFD. */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+  return value;
+}
+
+function contentOf(m: InboundMessage): InboundContent {
   if (!isKnownMessage(m)) return unsupportedContent(m, m.type, (m as Record<string, unknown>)[m.type]);
   switch (m.type) {
     case 'text':

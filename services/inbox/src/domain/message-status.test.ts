@@ -1,3 +1,4 @@
+import { OUTCOME_UNKNOWN } from '@inbox/contracts';
 import { decideStatus, fromProviderStatus, type ProviderStatus, type StatusDecision } from './message-status';
 
 const advance = (to: string): StatusDecision => ({ kind: 'advance', to }) as StatusDecision;
@@ -32,6 +33,20 @@ describe('message status from status webhooks', () => {
     // Inbound messages have no delivery status.
     ['RECEIVED', 'read', ignored('not_outbound')],
   ])('%s + %s', (current, reported, expected) => expect(decideStatus(current, reported)).toEqual(expected));
+
+  // A send whose outcome nobody knew: the platform's report says what happened.
+  it.each<[ProviderStatus, StatusDecision]>([
+    ['sent', advance('SENT')],
+    ['delivered', advance('DELIVERED')],
+    ['read', advance('READ')],
+    ['failed', advance('FAILED')],
+  ])('FAILED with OUTCOME_UNKNOWN + %s', (reported, expected) =>
+    expect(decideStatus('FAILED', reported, OUTCOME_UNKNOWN.code)).toEqual(expected),
+  );
+
+  it('keeps a failure the platform reported final', () => {
+    expect(decideStatus('FAILED', 'delivered', 131026)).toEqual(ignored('already_failed'));
+  });
 
   it('maps the platform words to message statuses', () => {
     expect(

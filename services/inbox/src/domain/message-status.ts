@@ -1,3 +1,5 @@
+import { OUTCOME_UNKNOWN } from '@inbox/contracts';
+
 /** What the platform reports in `statuses[].status` (reference §1.6). */
 export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
@@ -19,10 +21,17 @@ export type StatusDecision =
  * Statuses only move forward (PENDING < SENT < DELIVERED < READ), because the platform does not
  * guarantee their order: a late `delivered` after `read` changes nothing. FAILED is reachable
  * only before delivery (a failure report about a delivered message contradicts what the customer
- * saw) and is final.
+ * saw) and is final — except a failure of ours that only means "nobody knows" (OUTCOME_UNKNOWN):
+ * whatever the platform then reports about the message is what happened, so it is taken as from
+ * PENDING.
  */
-export function decideStatus(current: string, reported: ProviderStatus): StatusDecision {
+export function decideStatus(
+  current: string,
+  reported: ProviderStatus,
+  currentErrorCode: number | null = null,
+): StatusDecision {
   const to = fromProviderStatus(reported);
+  if (current === 'FAILED' && currentErrorCode === OUTCOME_UNKNOWN.code) return { kind: 'advance', to };
   if (current === 'FAILED')
     return to === 'FAILED' ? { kind: 'unchanged' } : { kind: 'ignored', reason: 'already_failed' };
   const from = RANK[current];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  assertOutsideTransaction,
   createLogger,
   newId,
   openTestDatabase,
@@ -17,6 +18,7 @@ import type { InboxDeps } from '../deps';
 import type { DirectoryLookup } from '../directory-lookup';
 import { createInboxEventRecorder } from '../events';
 import { FsBlobStore } from '../media/blob-store';
+import { createMediaTransfers } from '../media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 
 /** A directory stand-in for service-level tests: which users and tags exist in which organization. */
@@ -31,10 +33,13 @@ export class FakeDirectory implements DirectoryLookup {
     this.tags.set(orgId, (this.tags.get(orgId) ?? new Set()).add(tagId));
     return tagId;
   }
+  // Like the real lookup (a gRPC call), refused inside a transaction.
   async isActiveUser(caller: CallerContext, userId: string) {
+    assertOutsideTransaction('directory GetUser');
     return this.users.get(caller.orgId)?.has(userId) ?? false;
   }
   async tagExists(caller: CallerContext, tagId: string) {
+    assertOutsideTransaction('directory ListTags');
     return this.tags.get(caller.orgId)?.has(tagId) ?? false;
   }
   close() {}
@@ -57,6 +62,7 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     channels: new ChannelRegistry(database.db, new SecretBox(randomBytes(32))),
     directory,
     blobs: new FsBlobStore(mediaDir),
+    transfers: createMediaTransfers(),
     settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0', allowedApiBaseUrls: [] },
     logger: createLogger('inbox-test', 'silent'),
     now: () => new Date(),

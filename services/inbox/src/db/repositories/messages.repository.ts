@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
-import { invalid, type Db } from '@inbox/platform';
-import { messages } from '../schema';
+import { invalid, queryRows, type Db } from '@inbox/platform';
+import { conversations, messages } from '../schema';
 import type { MessageRow } from './conversation-views';
 
 export type { MessageRow };
@@ -100,6 +100,35 @@ export const messagesRepository = {
         .where(byOrg(orgId, id))
         .returning()
     )[0],
+
+  /**
+   * Fails PENDING sends created before `cutoff` with the given error, up to `limit` per call, and
+   * answers them with their conversation's number. Idempotent across replicas: locked rows are
+   * skipped, and a row another replica failed is no longer PENDING.
+   */
+  failStalePending: async (
+    tx: Db,
+    cutoff: Date,
+    error: { code: number; title: string },
+    limit: number,
+  ): Promise<Array<{ id: string; orgId: number; conversationId: string; waId: string }>> => {
+    const rows = await queryRows<{ id: string; org_id: number; conversation_id: string; wa_id: string }>(
+      tx,
+      sql`update ${messages} m
+        set status = 'FAILED', error_code = ${error.code}, error_title = ${error.title}, updated_at = now()
+        from ${conversations} c
+        where m.id in (
+          select id from ${messages}
+          where status = 'PENDING' and direction = 'outbound' and created_at < ${cutoff.toISOString()}
+          order by created_at
+          limit ${limit}
+          for update skip locked
+        )
+        and c.id = m.conversation_id
+        returning m.id, m.org_id, m.conversation_id, c.wa_id`,
+    );
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, conversationId: r.conversation_id, waId: r.wa_id }));
+  },
 
   /** Media outcomes never overwrite READY: a redelivered job finds the work done and records nothing. */
   updateMediaUnlessReady: async (

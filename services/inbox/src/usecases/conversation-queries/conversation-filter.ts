@@ -1,3 +1,4 @@
+import { clampWindowMinutes, isMessageSearchTooShort, MESSAGE_SEARCH_TOO_SHORT } from '@inbox/contracts';
 import { invalid, type FieldError } from '@inbox/platform';
 import type { CallerContext } from '../../deps';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../../domain/conversation-state';
@@ -5,8 +6,6 @@ import { CONVERSATION_STATUSES, type ConversationStatus } from '../../domain/con
 export const SUB_FILTERS = ['unread', 'needs_action', 'needs_action_window_open'] as const;
 export type SubFilter = (typeof SUB_FILTERS)[number];
 
-/** The reply window is 24 hours: a larger "expires within" would only mean "open". */
-export const MAX_WINDOW_MINUTES = 24 * 60;
 export const MAX_TAG_IDS = 20;
 
 /** The filter as callers send it (the gRPC ConversationFilter). */
@@ -69,14 +68,16 @@ export function parseConversationFilter(
   if (subFilter !== undefined && !oneOf(SUB_FILTERS, subFilter))
     errors.push({ path: 'subFilter', message: `One of ${SUB_FILTERS.join(', ')}` });
   const minutes = raw.windowExpiresWithin;
-  if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_WINDOW_MINUTES))
-    errors.push({ path: 'windowExpiresWithin', message: `Whole minutes from 1 to ${MAX_WINDOW_MINUTES}` });
+  if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1))
+    errors.push({ path: 'windowExpiresWithin', message: 'A whole number of minutes, at least 1' });
   const tagIds = [...new Set(raw.tagIds ?? [])];
   if (tagIds.some((t) => t.length === 0 || t.length > 100) || tagIds.length > MAX_TAG_IDS)
     errors.push({ path: 'tagIds', message: `Up to ${MAX_TAG_IDS} non-empty tag ids` });
   const search = raw.search?.trim();
   if (search !== undefined && search.length > 200)
     errors.push({ path: 'search', message: 'At most 200 characters' });
+  else if (isMessageSearchTooShort(search, raw.searchInMessages))
+    errors.push({ path: 'search', message: MESSAGE_SEARCH_TOO_SHORT });
   const assignedTo = resolveAssignee(raw.assignedTo, caller, errors);
   if (errors.length > 0) throw invalid('VALIDATION_FAILED', 'The conversation filter is invalid', errors);
   return {
@@ -88,7 +89,7 @@ export function parseConversationFilter(
     category: present(raw.category),
     origin: present(raw.origin),
     followUp: raw.followUp ?? false,
-    windowExpiresWithin: minutes,
+    windowExpiresWithin: minutes === undefined ? undefined : clampWindowMinutes(minutes),
     tagIds,
     subFilter: subFilter as SubFilter | undefined,
   };

@@ -90,6 +90,9 @@ describe('conversation filters', () => {
       [{ windowExpiresWithin: 60 }, [in30, in60]],
       [{ windowExpiresWithin: 29 }, []],
       [{ windowExpiresWithin: 1440 }, [in30, in60, in90]],
+      // Any positive integer: beyond the 24-hour window it means every open window.
+      [{ windowExpiresWithin: 1441 }, [in30, in60, in90]],
+      [{ windowExpiresWithin: 2 ** 31 - 1 }, [in30, in60, in90]],
     ]);
   });
 

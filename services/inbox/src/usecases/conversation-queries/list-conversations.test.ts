@@ -228,7 +228,7 @@ describe('cursor and paging input', () => {
       [{ filter: { status: 'RESOLVED' } }, 'status'],
       [{ filter: { subFilter: 'starred' } }, 'subFilter'],
       [{ filter: { windowExpiresWithin: 0 } }, 'windowExpiresWithin'],
-      [{ filter: { windowExpiresWithin: 1441 } }, 'windowExpiresWithin'],
+      [{ filter: { windowExpiresWithin: 2.5 } }, 'windowExpiresWithin'],
       [{ filter: { tagIds: Array.from({ length: 21 }, (_, i) => `t${i}`) } }, 'tagIds'],
     ];
     for (const [req, path] of refused)

@@ -11,7 +11,7 @@ import { requireAssignableUser } from './assign-conversation';
 import { applyAction, applyFields, type ChangeContext } from './conversation-changes';
 import { cleanId, cleanText, LIMITS } from './field-rules';
 import { callerUserId, mutateConversation } from './mutate-conversation';
-import { newerActive, reopenStep } from './reopen-conversation';
+import { newerActive, reopenStep, withReopenFacts, type ReopenFacts } from './reopen-conversation';
 
 /** PATCH /conversations/{id}: absent fields are kept, null clears. */
 export interface ConversationUpdate {
@@ -69,14 +69,17 @@ export async function updateConversation(
       ? await requireAssignableUser(deps, caller, update.assignedTo)
       : update.assignedTo;
 
-  try {
-    return await mutateConversation(deps, caller, id, async (ctx, current) => {
+  const change = (reopen: ReopenFacts | undefined) =>
+    mutateConversation(deps, caller, id, async (ctx, current) => {
       let row = await applyFields(ctx, current, fields);
       // Resolving with an assignee credits the assignee: assign first, then close.
       if (status === 'CLOSED') row = await assign(ctx, row, assignedTo);
-      if (status !== undefined) row = await moveTo(ctx, row, status, assignedTo, caller);
+      if (status !== undefined) row = await moveTo(ctx, row, { to: status, assignedTo, caller, reopen });
       if (status !== 'CLOSED') await assign(ctx, row, assignedTo);
     });
+  try {
+    // Only a move to OPEN can be a reopen, which asks the directory: before the transaction.
+    return await (status === 'OPEN' ? withReopenFacts(deps, caller, id, change) : change(undefined));
   } catch (error) {
     // Only a reopen (OPEN from CLOSED) can race into the one-active-conversation index.
     if (isUniqueViolation(error)) throw newerActive();
@@ -96,12 +99,18 @@ async function assign(
     : applyAction(ctx, row, 'assign', { userId: assignedTo });
 }
 
+interface Move {
+  to: ConversationStatus;
+  assignedTo: string | null | undefined;
+  caller: CallerContext;
+  /** Gathered before the transaction when `to` is OPEN. */
+  reopen: ReopenFacts | undefined;
+}
+
 async function moveTo(
   ctx: ChangeContext,
   row: ConversationRow,
-  to: ConversationStatus,
-  assignedTo: string | null | undefined,
-  caller: CallerContext,
+  { to, assignedTo, caller, reopen }: Move,
 ): Promise<ConversationRow> {
   if (to === row.status) return row;
   if (to === 'WAITING_FOR_CUSTOMER')
@@ -109,7 +118,7 @@ async function moveTo(
       'INVALID_TRANSITION',
       'Only an agent’s message moves a conversation to WAITING_FOR_CUSTOMER',
     );
-  if (to === 'OPEN' && row.status === 'CLOSED') return reopenStep(ctx, row, caller);
+  if (to === 'OPEN' && row.status === 'CLOSED' && reopen) return reopenStep(ctx, row, reopen);
   if (to === 'CLOSED') return applyAction(ctx, row, 'resolve');
   if (to === 'BOT_HANDLING') return applyAction(ctx, row, 'return_to_bot');
   const [action, userId]: [ConversationAction, string | null] =

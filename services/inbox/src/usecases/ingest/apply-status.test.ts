@@ -126,13 +126,40 @@ describe('status webhooks', () => {
   it('asks for a retry when the message is not stored under its platform id yet', async () => {
     const { orgId } = await orgWithChannel(testbed);
     const status = statusSchema.parse(statusReport(newWamid(), 'delivered', at(1)));
-    const failure = applyStatus(testbed.deps, { orgId, status });
+    const receivedAt = new Date();
+    const failure = applyStatus(testbed.deps, { orgId, status, receivedAt });
     await expect(failure).rejects.toBeInstanceOf(DomainError);
-    await expect(applyStatus(testbed.deps, { orgId, status })).rejects.toMatchObject({
+    await expect(applyStatus(testbed.deps, { orgId, status, receivedAt })).rejects.toMatchObject({
       kind: 'unavailable',
       code: 'MESSAGE_NOT_STORED_YET',
     });
     expect(await eventsOf(testbed, orgId)).toEqual([]);
+  });
+
+  it('drops a status about a message it never stored, once a minute has passed since the webhook', async () => {
+    const { orgId } = await orgWithChannel(testbed);
+    const wamid = newWamid();
+    const status = statusSchema.parse(statusReport(wamid, 'delivered', new Date()));
+    const info = jest.spyOn(testbed.deps.logger, 'info');
+    const receivedAt = new Date(Date.now() - 61_000);
+
+    await expect(applyStatus(testbed.deps, { orgId, status, receivedAt })).resolves.toBeUndefined();
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ orgId, providerMessageId: wamid }),
+      expect.stringContaining('dropped'),
+    );
+    expect(await eventsOf(testbed, orgId)).toEqual([]);
+    info.mockRestore();
+  });
+
+  it('without the time of receipt, counts the grace from the status time', async () => {
+    const { orgId } = await orgWithChannel(testbed);
+    const old = statusSchema.parse(statusReport(newWamid(), 'read', new Date(Date.now() - 120_000)));
+    const fresh = statusSchema.parse(statusReport(newWamid(), 'read', new Date()));
+    await expect(applyStatus(testbed.deps, { orgId, status: old })).resolves.toBeUndefined();
+    await expect(applyStatus(testbed.deps, { orgId, status: fresh })).rejects.toMatchObject({
+      code: 'MESSAGE_NOT_STORED_YET',
+    });
   });
 
   it('still stores the messages of a change whose status must be retried', async () => {
@@ -141,12 +168,13 @@ describe('status webhooks', () => {
       messages: [text(CUSTOMER, 'Stored on the first attempt')],
       statuses: [statusReport(newWamid(), 'sent', at(1))],
     });
-    await expect(ingestMessagesWebhook(testbed.deps, value)).rejects.toMatchObject({
+    const receivedAt = new Date();
+    await expect(ingestMessagesWebhook(testbed.deps, value, undefined, receivedAt)).rejects.toMatchObject({
       code: 'MESSAGE_NOT_STORED_YET',
     });
     expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(1);
     // The redelivery stores nothing twice.
-    await expect(ingestMessagesWebhook(testbed.deps, value)).rejects.toMatchObject({
+    await expect(ingestMessagesWebhook(testbed.deps, value, undefined, receivedAt)).rejects.toMatchObject({
       code: 'MESSAGE_NOT_STORED_YET',
     });
     expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(1);

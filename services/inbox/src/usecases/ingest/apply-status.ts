@@ -4,17 +4,20 @@ import type { MessageStatus as StatusUpdate } from '@inbox/whatsapp';
 import { ingestRepository } from '../../db/repositories/ingest.repository';
 import type { InboxDeps } from '../../deps';
 import { decideStatus, type StatusDecision } from '../../domain/message-status';
+import { mayStillBeStored } from '../../domain/unknown-status';
 import { systemOrigin } from '../../events';
 
 export interface ApplyStatusInput {
   orgId: number;
   status: StatusUpdate;
   requestId?: string;
+  /** When the gateway accepted the webhook; without it, the status's own time stands in. */
+  receivedAt?: Date;
 }
 
 /**
- * The status webhook arrived before the send stored the platform's message id (the platform can
- * answer the send and report on it at the same moment). The bus retries with backoff.
+ * The status webhook may have arrived before the send stored the platform's message id (the
+ * platform can answer the send and report on it at the same moment). The bus retries with backoff.
  */
 export const messageNotStoredYet = (providerMessageId: string) =>
   new DomainError(
@@ -25,22 +28,38 @@ export const messageNotStoredYet = (providerMessageId: string) =>
 
 /**
  * Moves an outbound message's status forward from a status webhook (domain/message-status.ts).
- * The conversation's own status does not change on delivery reports.
+ * The conversation's own status does not change on delivery reports. A status about a message
+ * not stored is retried for a grace period, then dropped with a log line: undefined.
  */
-export async function applyStatus(deps: InboxDeps, input: ApplyStatusInput): Promise<StatusDecision> {
+export async function applyStatus(
+  deps: InboxDeps,
+  input: ApplyStatusInput,
+): Promise<StatusDecision | undefined> {
   const { orgId, status } = input;
   const at = new Date(Number(status.timestamp) * 1000);
   const outcome = await deps.db.transaction(async (tx) => {
-    const found = await ingestRepository.findMessageForStatus(tx, orgId, status.id);
+    const callbackData = status.biz_opaque_callback_data;
+    const found = await ingestRepository.findMessageForStatus(tx, orgId, status.id, callbackData);
     if (!found) return undefined;
     const { message, waId } = found;
-    const decision = decideStatus(message.status, status.status);
-    if (decision.kind !== 'advance') return { decision, message };
+    // Found by its callback data: the send's answer was lost, and this is how the message learns its id.
+    const learnsId = message.providerMessageId === null ? { providerMessageId: status.id } : {};
+    const decision = decideStatus(message.status, status.status, message.errorCode);
+    if (decision.kind !== 'advance') {
+      if (message.providerMessageId === null)
+        await ingestRepository.updateMessage(tx, orgId, message.id, { ...learnsId, updatedAt: deps.now() });
+      return { decision, message };
+    }
     const error = decision.to === 'FAILED' ? status.errors?.[0] : undefined;
     await ingestRepository.updateMessage(tx, orgId, message.id, {
       status: decision.to,
       providerTimestamp: at,
+      ...learnsId,
       ...(error ? { errorCode: error.code, errorTitle: error.title ?? error.message ?? null } : {}),
+      // Out of FAILED (an outcome nobody knew): the platform's word replaces ours.
+      ...(decision.to !== 'FAILED' && message.status === 'FAILED'
+        ? { errorCode: null, errorTitle: null }
+        : {}),
       updatedAt: deps.now(),
     });
     const { pricing } = status;
@@ -59,7 +78,14 @@ export async function applyStatus(deps: InboxDeps, input: ApplyStatusInput): Pro
     });
     return { decision, message };
   });
-  if (!outcome) throw messageNotStoredYet(status.id);
+  if (!outcome) {
+    if (mayStillBeStored(input.receivedAt ?? at, deps.now())) throw messageNotStoredYet(status.id);
+    deps.logger.info(
+      { orgId, providerMessageId: status.id, status: status.status },
+      'status about a message this inbox never stored (another tool on the number?); dropped',
+    );
+    return undefined;
+  }
   const { decision, message } = outcome;
   if (decision.kind === 'advance') deps.events.flush();
   if (decision.kind === 'ignored') {

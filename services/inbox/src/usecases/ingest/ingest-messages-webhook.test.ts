@@ -36,7 +36,7 @@ beforeEach(() => jest.spyOn(busLogger, 'warn'));
 afterEach(() => jest.restoreAllMocks());
 
 /** What the gateway publishes for one `entry[].changes[]` item. */
-const publishWebhook = (value: Record<string, unknown>) =>
+const publishWebhook = (value: Record<string, unknown>, receivedAt = new Date()) =>
   bus.publish([
     {
       envelope: {
@@ -44,7 +44,7 @@ const publishWebhook = (value: Record<string, unknown>) =>
         type: PROVIDER_EVENTS.whatsappMessages,
         orgId: 0,
         occurredAt: new Date().toISOString(),
-        data: { wabaId: 'waba-1', field: 'messages', value, receivedAt: new Date().toISOString() },
+        data: { wabaId: 'waba-1', field: 'messages', value, receivedAt: receivedAt.toISOString() },
       },
       headers: { 'x-request-id': newId() },
     },
@@ -114,6 +114,27 @@ describe('the provider webhooks consumer', () => {
         (await testbed.deps.db.select().from(messages).where(eq(messages.id, messageId)))[0].status ===
         'DELIVERED',
     );
+  });
+
+  it('drops a status about a message never stored once the grace has passed, without retries or parking', async () => {
+    const { orgId, phoneNumberId } = await orgWithChannel(testbed);
+    const info = jest.spyOn(testbed.deps.logger, 'info');
+    const wamid = newWamid();
+    // Received a while ago: the webhook waited in the queue, or this is its last retry.
+    const receivedAt = new Date(Date.now() - 90_000);
+    await publishWebhook(
+      messagesValue(phoneNumberId, { statuses: [statusReport(wamid, 'delivered', receivedAt)] }),
+      receivedAt,
+    );
+    await eventually(() =>
+      info.mock.calls.some(
+        ([fields]) => (fields as { providerMessageId?: string }).providerMessageId === wamid,
+      ),
+    );
+    await settle();
+    expect(retries()).toHaveLength(0);
+    expect(await bus.deadLetters(QUEUES.inboxWebhooks)).toEqual([]);
+    expect(await messagesOf(testbed, orgId)).toEqual([]);
   });
 
   it('logs errors the platform reports for the phone number', async () => {

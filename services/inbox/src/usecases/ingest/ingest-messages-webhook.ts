@@ -8,7 +8,8 @@ import {
 } from '@inbox/whatsapp';
 import type { InboxDeps } from '../../deps';
 import { applyStatus } from './apply-status';
-import { receiveMessage } from './receive-message';
+import { InboundBatcher } from './inbound-batcher';
+import type { ReceiveMessageInput } from './receive-message';
 
 /** The `messages` field's value with its items left unparsed: each item is read on its own. */
 const valueSchema = messagesValueSchema.extend({
@@ -46,6 +47,14 @@ function readMessage(deps: InboxDeps, orgId: number, raw: unknown): InboundMessa
   });
 }
 
+function ownBatch(deps: InboxDeps) {
+  const batcher = new InboundBatcher(deps, { maxBatch: MAX_MESSAGES_PER_CHANGE, maxInFlight: 1 });
+  return (input: ReceiveMessageInput) => batcher.receive(input);
+}
+
+/** More than Meta ever puts in one change; a longer one is stored in several batches, in order. */
+const MAX_MESSAGES_PER_CHANGE = 500;
+
 /**
  * One `messages` webhook change: inbound messages and status reports of one phone number.
  * Every item is attempted; if any failed, the whole change fails afterwards so the bus redelivers
@@ -55,6 +64,13 @@ export async function ingestMessagesWebhook(
   deps: InboxDeps,
   rawValue: unknown,
   requestId?: string,
+  /** When the gateway accepted the webhook: how long a status may wait for its message. */
+  receivedAt?: Date,
+  /**
+   * How an inbound message is stored: the consumer passes its shared InboundBatcher. Alone, the
+   * webhook's messages are one batch of their own, stored in order.
+   */
+  receive: (input: ReceiveMessageInput) => Promise<unknown> = ownBatch(deps),
 ): Promise<void> {
   const value = valueSchema.parse(rawValue);
   const phoneNumberId = value.metadata.phone_number_id;
@@ -75,15 +91,18 @@ export async function ingestMessagesWebhook(
       failures.push(error);
     }
   };
-  for (const raw of value.messages ?? []) {
-    await attempt(() => {
-      const message = readMessage(deps, orgId, raw);
-      const profileName = value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? null;
-      return receiveMessage(deps, { orgId, message, profileName, requestId });
-    });
-  }
+  // Submitted together, so a batching `receive` stores them in one transaction.
+  await Promise.all(
+    (value.messages ?? []).map((raw) =>
+      attempt(() => {
+        const message = readMessage(deps, orgId, raw);
+        const profileName = value.contacts?.find((c) => c.wa_id === message.from)?.profile?.name ?? null;
+        return receive({ orgId, message, profileName, requestId });
+      }),
+    ),
+  );
   for (const raw of value.statuses ?? []) {
-    await attempt(() => applyStatus(deps, { orgId, status: statusSchema.parse(raw), requestId }));
+    await attempt(() => applyStatus(deps, { orgId, status: statusSchema.parse(raw), requestId, receivedAt }));
   }
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1) throw new AggregateError(failures, `${failures.length} webhook items failed`);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { inboundMessageSchema } from '@inbox/whatsapp';
-import { ingestRepository } from '../../db/repositories/ingest.repository';
+import { ingestBatchRepository } from '../../db/repositories/ingest-batch.repository';
 import { contacts, conversations } from '../../db/schema';
 import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
@@ -131,7 +131,9 @@ describe('receiving a customer message', () => {
     const { orgId } = await orgWithChannel(testbed);
     await receiveMessage(testbed.deps, { orgId, message: inboundMessageSchema.parse(text(CUSTOMER, 'One')) });
     // The lookup misses the other consumer's conversation once, as it would before that one commits.
-    const find = jest.spyOn(ingestRepository, 'findActiveConversation').mockResolvedValueOnce(undefined);
+    const find = jest
+      .spyOn(ingestBatchRepository, 'lockActiveConversations')
+      .mockResolvedValueOnce(new Map());
     const result = await receiveMessage(testbed.deps, {
       orgId,
       message: inboundMessageSchema.parse(text(CUSTOMER, 'Two')),

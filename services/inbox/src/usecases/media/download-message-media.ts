@@ -7,6 +7,7 @@ import {
   type MessagePatch,
 } from '../../db/repositories/messages.repository';
 import { isAllowedMediaUrl } from '../../channel/allowed-hosts';
+import type { StoredBlob } from '../../media/blob-store';
 import type { InboxDeps } from '../../deps';
 import { systemOrigin } from '../../events';
 import { messageBlobKey } from './send-media-message';
@@ -25,6 +26,12 @@ export function sameSha256(platform: string, hex: string): boolean {
   const given = platform.trim();
   if (/^[0-9a-f]{64}$/i.test(given)) return given.toLowerCase() === hex;
   return Buffer.from(given, 'base64').toString('hex') === hex;
+}
+
+/** Before the blob becomes visible: a mismatch leaves no file behind and fails the attempt. */
+function checkSha256(platform: string, blob: StoredBlob): void {
+  if (platform && !sameSha256(platform, blob.sha256))
+    throw new Error(`sha256 mismatch: WhatsApp says ${platform}, the bytes hash to ${blob.sha256}`);
 }
 
 const reasonOf = (error: unknown) =>
@@ -89,13 +96,13 @@ export async function downloadMessageMedia(
     // Only Meta's media hosts (or the channel's own allowed origin): never an address the answer chose.
     if (!channel || !isAllowedMediaUrl(info.url, channel.apiBaseUrl))
       throw new Error(`media URL refused: ${new URL(info.url).host} is not a WhatsApp media host`);
-    const file = await client.downloadMedia(info.url);
-    const blob = await deps.blobs.put(key, file.data);
-    if (info.sha256 && !sameSha256(info.sha256, blob.sha256)) {
-      await deps.blobs.delete(key);
-      throw new Error(`sha256 mismatch: WhatsApp says ${info.sha256}, the bytes hash to ${blob.sha256}`);
-    }
-    const mimeType = info.mimeType || message.mediaMimeType || file.contentType;
+    // Streamed from WhatsApp to the blob store (capped at 100 MB by the client), hashed on the way.
+    const { blob, contentType } = await deps.transfers.run(async () => {
+      const file = await client.downloadMedia(info.url);
+      const stored = await deps.blobs.put(key, file.stream, { verify: (b) => checkSha256(info.sha256, b) });
+      return { blob: stored, contentType: file.contentType };
+    });
+    const mimeType = info.mimeType || message.mediaMimeType || contentType;
     await recordOutcome(deps, attempt, message, {
       mediaStatus: 'READY',
       mediaError: null,

@@ -144,7 +144,7 @@ describe('downloading inbound media', () => {
 
     // retry-media puts it back to PENDING and asks again; this time the platform's hash is right.
     sim.state.media.get(tampered.providerMediaId!)!.sha256 = createHash('sha256')
-      .update(sim.state.media.get(tampered.providerMediaId!)!.bytes)
+      .update(sim.state.media.get(tampered.providerMediaId!)!.bytes!)
       .digest('hex');
     const retried = await retryMedia(testbed.deps, agent, tampered.id);
     expect(retried).toMatchObject({ mediaStatus: 'PENDING', mediaError: null });

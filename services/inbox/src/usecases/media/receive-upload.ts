@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { invalid } from '@inbox/platform';
 import { MAX_MEDIA_DOWNLOAD_BYTES, MEDIA_LIMITS, mediaKindFor, type MediaKind } from '@inbox/whatsapp';
@@ -19,18 +19,6 @@ const tooLarge = (kind: string, max: number) =>
 const fieldError = (path: string, message: string) =>
   invalid('VALIDATION_FAILED', message, [{ path, message }]);
 
-/** Counts bytes on their way to the blob store and fails the stream past the kind's limit. */
-function byteLimit(kind: MediaKind): Transform {
-  const max = MEDIA_LIMITS[kind].maxBytes;
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      done(seen > max ? tooLarge(kind, max) : null, chunk);
-    },
-  });
-}
-
 /**
  * Streams the multipart part `file` into the blob store under `key`, refusing an unsupported MIME
  * type (415) before storing a byte and a file over its kind's limit (413) as soon as it passes it.
@@ -48,7 +36,14 @@ export function receiveUpload(
       parser = busboy({
         headers,
         // Until the part says its MIME type, only the largest WhatsApp file size is known to be too much.
-        limits: { files: 1, fileSize: MAX_MEDIA_DOWNLOAD_BYTES, fields: 10, fieldSize: 8 * 1024, parts: 12 },
+        // One byte more: busboy truncates on reaching its limit, which would refuse a file of exactly 100 MB.
+        limits: {
+          files: 1,
+          fileSize: MAX_MEDIA_DOWNLOAD_BYTES + 1,
+          fields: 10,
+          fieldSize: 8 * 1024,
+          parts: 12,
+        },
       });
     } catch {
       reject(new MediaRejected(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data'));
@@ -91,12 +86,10 @@ export function receiveUpload(
         return;
       }
       file.on('limit', () => fail(tooLarge(kind, MEDIA_LIMITS[kind].maxBytes)));
-      const counted = byteLimit(kind);
-      // pipe() does not pass failures on: without this a broken upload would never end the blob write.
-      file.on('error', (error) => counted.destroy(error));
       active = file;
-      file.pipe(counted);
-      upload = blobs.put(key, counted).then(
+      // The blob store fails the write as soon as the file passes its kind's limit.
+      const limit = { maxBytes: MEDIA_LIMITS[kind].maxBytes, tooLarge: (max: number) => tooLarge(kind, max) };
+      upload = blobs.put(key, file, limit).then(
         (blob) => {
           // Refused while the last bytes were still being written: the blob must not stay.
           if (settled) void blobs.delete(key).catch(() => undefined);

@@ -1,10 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { invalid, newId, notFound, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import type { MessageRow } from '../../db/repositories/messages.repository';
-import type { BlobStore } from '../../media/blob-store';
+import type { CloudApiClient } from '@inbox/whatsapp';
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import { checkSendable, deliverOutbound, storeOutbound } from '../messages/outbound';
@@ -44,10 +43,26 @@ function describe(upload: ReceivedUpload) {
   return { caption, filename };
 }
 
-export async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const stream = await blobs.get(key);
-  if (!stream) throw new Error(`Blob ${key} is missing`);
-  return buffer(stream);
+/** Streams a stored file to WhatsApp, reopening it on each attempt (a stream is read only once). */
+async function uploadBlob(
+  deps: InboxDeps,
+  client: CloudApiClient,
+  file: { key: string; size: number; mimeType: string; filename: string },
+): Promise<{ id: string }> {
+  return deps.transfers.run(async () => {
+    const stream = await deps.blobs.get(file.key);
+    if (!stream) throw new Error(`Blob ${file.key} is missing`);
+    try {
+      return await client.uploadMedia({
+        stream,
+        size: file.size,
+        mimeType: file.mimeType,
+        filename: file.filename,
+      });
+    } finally {
+      stream.destroy();
+    }
+  });
 }
 
 /**
@@ -69,7 +84,9 @@ export async function sendMediaMessage(
 
   const id = newId();
   const key = messageBlobKey(caller.orgId, id);
-  const upload = await receiveUpload(deps.blobs, key, request.headers, request.body);
+  const upload = await deps.transfers.run(() =>
+    receiveUpload(deps.blobs, key, request.headers, request.body),
+  );
   const { kind, mimeType } = upload;
   let stored;
   let media;
@@ -99,16 +116,15 @@ export async function sendMediaMessage(
     throw error;
   }
   const { caption, filename } = media;
-  return deliverOutbound(deps, caller, stored, async () => {
-    const data = await readBlob(deps.blobs, key);
-    const uploaded = await withRetries(() =>
-      client.uploadMedia({ data, mimeType, filename: filename ?? kind }),
-    );
+  return deliverOutbound(deps, caller, stored, async (options) => {
+    const file = { key, size: upload.blob.size, mimeType, filename: filename ?? kind };
+    // A second upload only leaves an unused media id behind: safe to repeat, unlike the send.
+    const uploaded = await withRetries(() => uploadBlob(deps, client, file), { safeToRepeat: true });
     const ref = {
       id: uploaded.id,
       caption,
       filename: kind === 'document' ? (filename ?? 'document') : undefined,
     };
-    return withRetries(() => client.sendMedia(conversation.waId, kind, ref));
+    return withRetries(() => client.sendMedia(conversation.waId, kind, ref, options));
   });
 }

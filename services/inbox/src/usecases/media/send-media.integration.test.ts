@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import nodeHttp from 'node:http';
 import { eq } from 'drizzle-orm';
-import type { CallerContext } from '@inbox/platform';
+import { TransferSlots, type CallerContext } from '@inbox/platform';
 import { conversations, messages } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
@@ -94,6 +94,7 @@ describe('sending media', () => {
       to: conversation.waId,
       type: 'image',
       image: { id: expect.any(String), caption: 'Our menu' },
+      biz_opaque_callback_data: body.id,
     });
     expect(sim.state.media.get(wire.body.image.id)).toMatchObject({
       sha256: sha,
@@ -219,6 +220,31 @@ describe('sending media', () => {
     expect((await upload(other.agent, (await openConversation(orgId)).id, file)).status).toBe(404);
     expect(await rowsOf(stale.id)).toHaveLength(0);
     expect(blobsOf(orgId)).toEqual([]);
+  });
+
+  it('answers 503 TRANSFERS_BUSY, storing nothing, while the process moves as many files as it may', async () => {
+    const { orgId, sim, agent } = await orgWithSimulator();
+    const conversation = await openConversation(orgId);
+    const shared = testbed.deps.transfers;
+    testbed.deps.transfers = new TransferSlots({ slots: 1, maxWaiting: 0, waitTimeoutMs: 1_000 });
+    let release!: () => void;
+    const inFlight = testbed.deps.transfers.run(() => new Promise<void>((done) => (release = done)));
+    try {
+      const res = await upload(agent, conversation.id, {
+        bytes: randomBytes(1024),
+        type: 'image/png',
+        name: 'a.png',
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'TRANSFERS_BUSY' });
+      expect(await rowsOf(conversation.id)).toEqual([]);
+      expect(blobsOf(orgId)).toEqual([]);
+      expect(await sent(sim)).toEqual([]);
+    } finally {
+      release();
+      await inFlight;
+      testbed.deps.transfers = shared;
+    }
   });
 
   it('requires a file and refuses a caption on audio', async () => {

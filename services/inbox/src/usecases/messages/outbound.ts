@@ -1,4 +1,3 @@
-import { INBOX_EVENTS } from '@inbox/contracts';
 import { conflict, newId, notFound, type CallerContext } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
@@ -14,6 +13,7 @@ import { isWindowOpen } from '../../domain/reply-window';
 import type { InboxDeps } from '../../deps';
 import { actorOf } from '../access';
 import { applyAction } from '../conversations/conversation-changes';
+import { recordSendAccepted, recordSendFailure, type StoredOutbound } from './send-outcome';
 
 /** Who an outbound message is from: the user behind the call, or the system for a key without one. */
 export const senderOf = (caller: CallerContext) =>
@@ -57,7 +57,7 @@ export async function storeOutbound(
   conversationId: string,
   fields: OutboundFields,
   preview: string | null,
-): Promise<{ message: MessageRow; conversation: ConversationRow }> {
+): Promise<StoredOutbound> {
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const conversation = await conversationsRepository.lock(tx, caller.orgId, conversationId);
@@ -90,64 +90,38 @@ export async function storeOutbound(
   return result;
 }
 
+/** Calls the platform for one stored message; the options carry its callback data. */
+export type PlatformSend = (options: { bizOpaqueCallbackData: string }) => Promise<SendResult>;
+
 /**
  * Calls the platform for a stored PENDING message and records the outcome: SENT with the wamid and
- * `message.sent`, or FAILED with the platform's code. Answers the message in its final state.
+ * `message.sent`, or FAILED with the platform's code (OUTCOME_UNKNOWN when nobody can tell). The
+ * message id travels as `biz_opaque_callback_data`, so status webhooks find the message even when
+ * the send's answer was lost. Answers the message in its final state.
  */
 export async function deliverOutbound(
   deps: InboxDeps,
   caller: CallerContext,
-  stored: { message: MessageRow; conversation: ConversationRow },
-  send: () => Promise<SendResult>,
+  stored: StoredOutbound,
+  send: PlatformSend,
 ): Promise<MessageRow> {
-  const { message, conversation } = stored;
-  const ref = { conversationId: conversation.id, waId: conversation.waId, messageId: message.id };
   let result: SendResult;
   try {
-    result = await send();
+    result = await send({ bizOpaqueCallbackData: stored.message.id });
   } catch (error) {
-    const known = error instanceof CloudApiError;
-    const failed = await deps.db.transaction(async (tx) => {
-      const row = await messagesRepository.update(tx, caller.orgId, message.id, {
-        status: 'FAILED',
-        errorCode: known ? error.code : 0,
-        errorTitle: known ? error.title : 'Internal error',
-        updatedAt: deps.now(),
-      });
-      await deps.events.record(tx, caller, INBOX_EVENTS.messageUpdated, {
-        ...ref,
-        changes: ['status'],
-        actorId: actorOf(caller),
-      });
-      return row;
-    });
-    deps.events.flush();
-    // A platform refusal is an outcome the agent sees on the message; anything else is a bug.
-    if (!known) throw error;
+    const failed = await recordSendFailure(deps, caller, stored, error);
+    // A platform refusal or an unknown outcome is what the agent sees on the message; anything else is a bug.
+    if (!(error instanceof CloudApiError)) throw error;
     deps.logger.warn(
-      { messageId: message.id, code: error.code, title: error.title },
-      'the platform refused a message',
+      {
+        messageId: stored.message.id,
+        code: error.code,
+        title: error.title,
+        outcomeUnknown: error.outcomeUnknown,
+      },
+      error.outcomeUnknown ? 'send outcome unknown: not retried' : 'the platform refused a message',
     );
-    return failed ?? message;
+    return failed;
   }
-  const sentAt = deps.now();
-  const sent = await deps.db.transaction(async (tx) => {
-    const row = await messagesRepository.update(tx, caller.orgId, message.id, {
-      status: 'SENT',
-      providerMessageId: result.wamid,
-      providerTimestamp: sentAt,
-      updatedAt: sentAt,
-    });
-    await deps.events.record(tx, caller, INBOX_EVENTS.messageSent, {
-      ...ref,
-      providerMessageId: result.wamid,
-      type: message.type,
-      sender: message.sender,
-      senderUserId: message.senderUserId,
-      sentAt: sentAt.toISOString(),
-    });
-    return row;
-  });
-  deps.events.flush();
-  return sent ?? message;
+  return recordSendAccepted(deps, caller, stored, result);
 }

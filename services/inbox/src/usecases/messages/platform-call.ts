@@ -10,17 +10,29 @@ export const MAX_RETRIES = 3;
  */
 export const RETRY_BUDGET_MS = 6_000;
 
+export interface RetryOptions {
+  /**
+   * Whether doing the call twice is harmless (an upload, a reaction). A send is not: after a timeout
+   * or a dropped connection it may have been delivered, so only failures Graph certainly did not
+   * act on (refused connection, Graph's own 429/5xx errors) are retried.
+   */
+  safeToRepeat: boolean;
+  wait?: (ms: number) => Promise<unknown>;
+}
+
 /** Calls the platform, retrying transient failures (rate limits, 5xx, network) with the advised backoff. */
 export async function withRetries<T>(
   call: () => Promise<T>,
-  wait: (ms: number) => Promise<unknown> = sleep,
+  options: RetryOptions = { safeToRepeat: false },
 ): Promise<T> {
+  const wait = options.wait ?? sleep;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
       return await call();
     } catch (error) {
       if (!(error instanceof CloudApiError) || !error.retryable || attempt >= MAX_RETRIES) throw error;
+      if (error.outcomeUnknown && !options.safeToRepeat) throw error;
       const left = RETRY_BUDGET_MS - (Date.now() - started);
       if (left <= 0) throw error;
       await wait(Math.min(retryDelayForError(error, attempt), left));

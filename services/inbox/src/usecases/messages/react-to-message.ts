@@ -36,7 +36,10 @@ export async function reactToMessage(
   requireWindowOpen(conversation, deps.now());
   const client = await deps.channels.clientFor(caller.orgId);
   try {
-    await withRetries(() => client.sendReaction(conversation.waId, wamid, input.emoji));
+    // The same reaction twice leaves the customer seeing it once: safe to repeat.
+    await withRetries(() => client.sendReaction(conversation.waId, wamid, input.emoji), {
+      safeToRepeat: true,
+    });
   } catch (error) {
     throw providerFailure(error);
   }

@@ -46,6 +46,8 @@ describe('sending a text', () => {
       to: conversation.waId,
       type: 'text',
       text: { body: 'Hola, ¿en qué te ayudo?' },
+      // Echoed back in status webhooks: they find the message even if this answer is lost.
+      biz_opaque_callback_data: message.id,
     });
     expect(message).toMatchObject({
       status: 'SENT',

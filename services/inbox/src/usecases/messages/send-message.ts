@@ -1,11 +1,10 @@
 import { conflict, invalid, isUniqueViolation, notFound, type CallerContext } from '@inbox/platform';
-import type { SendResult } from '@inbox/whatsapp';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import { restInteractiveSchema, toWireInteractive, type RestInteractive } from './interactive';
-import { checkSendable, deliverOutbound, storeOutbound } from './outbound';
+import { checkSendable, deliverOutbound, storeOutbound, type PlatformSend } from './outbound';
 import { withRetries } from './platform-call';
 
 export interface SendMessageInput {
@@ -123,13 +122,14 @@ export async function sendMessage(
   }
   const client = await deps.channels.clientFor(caller.orgId);
   const replyOption = { replyTo: replyTo?.providerMessageId ?? undefined };
-  let send: () => Promise<SendResult>;
+  let send: PlatformSend;
   if (request.type === 'text') {
     const previewUrl = request.previewUrl || undefined;
-    send = () => client.sendText(conversation.waId, request.text, { ...replyOption, previewUrl });
+    send = (options) =>
+      client.sendText(conversation.waId, request.text, { ...replyOption, ...options, previewUrl });
   } else {
     const wire = toWireInteractive(request.interactive);
-    send = () => client.sendInteractive(conversation.waId, wire, replyOption);
+    send = (options) => client.sendInteractive(conversation.waId, wire, { ...replyOption, ...options });
   }
 
   let stored;
@@ -156,5 +156,5 @@ export async function sendMessage(
     if (winner) return replay(winner, request);
     throw error;
   }
-  return deliverOutbound(deps, caller, stored, () => withRetries(send));
+  return deliverOutbound(deps, caller, stored, (options) => withRetries(() => send(options)));
 }

@@ -4,7 +4,7 @@ import { baseMimeType, MEDIA_LIMITS } from '@inbox/whatsapp';
 import { quickRepliesRepository, type QuickReplyRow } from '../../db/repositories/quick-replies.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireAdmin, requireOrganization } from '../access';
-import { acceptedKind, byteLimit, cleanFilename, discardBlob, quickReplyBlobKey } from './quick-reply-media';
+import { acceptedKind, cleanFilename, discardBlob, quickReplyBlobKey, tooLarge } from './quick-reply-media';
 
 export interface MediaUpload {
   /** As the client named it; folders and control characters are dropped. */
@@ -32,9 +32,10 @@ export async function attachQuickReplyMedia(
   if (!(await quickRepliesRepository.find(deps.db, caller.orgId, id))) throw notFound('Quick reply');
 
   const key = quickReplyBlobKey(caller.orgId, id, newId());
-  const limited = byteLimit(MEDIA_LIMITS[kind].maxBytes);
-  upload.stream.on('error', (error) => limited.destroy(error));
-  const stored = await deps.blobs.put(key, upload.stream.pipe(limited));
+  // A slot of the process's media transfers for as long as the bytes arrive.
+  const stored = await deps.transfers.run(() =>
+    deps.blobs.put(key, upload.stream, { maxBytes: MEDIA_LIMITS[kind].maxBytes, tooLarge }),
+  );
   if (stored.size === 0) {
     await discardBlob(deps, key);
     throw invalid('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'The file is empty' }]);

@@ -1,4 +1,3 @@
-import { Transform } from 'node:stream';
 import { checkMedia, MEDIA_LIMITS, type MediaKind } from '@inbox/whatsapp';
 import type { InboxDeps } from '../../deps';
 import { MediaRejected } from '../../media/media-rejected';
@@ -30,18 +29,6 @@ export function acceptedKind(mimeType: string): MediaKind {
     'UNSUPPORTED_MEDIA_TYPE',
     `Quick replies take ${accepted}; got ${mimeType || 'no type'}`,
   );
-}
-
-/** Passes bytes through until more than `maxBytes` have been seen, then fails the stream. */
-export function byteLimit(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > maxBytes) done(tooLarge(maxBytes));
-      else done(null, chunk);
-    },
-  });
 }
 
 /** A name safe to show and to send as a document's filename: no folders, no control characters. */

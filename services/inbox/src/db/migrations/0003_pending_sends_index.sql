@@ -1,0 +1,1 @@
+CREATE INDEX "messages_pending_sends" ON "inbox"."messages" USING btree ("created_at") WHERE status = 'PENDING';
