@@ -5,6 +5,7 @@ import { mountRoutes, requestId } from './http/pipeline';
 import { sendProblem } from './http/problem';
 import { buildOpenApi } from './openapi/openapi';
 import { docsRouter } from './openapi/docs';
+import { accountPagesRouter } from './pages/account-pages';
 import { whatsappWebhookRouter, type WebhookSettings } from './ingress/whatsapp-webhooks';
 import { ROUTES } from './routes';
 
@@ -22,11 +23,12 @@ export function createGatewayApp(
 
   const api = express.Router();
   api.use(docsRouter(buildOpenApi(ROUTES, API_VERSION)));
-  // Webhooks need the raw bytes for the signature: mounted before the JSON parser.
+  // Webhooks need the raw bytes for the signature; the routes parse JSON only where they take a body.
   if (options.webhooks) api.use(whatsappWebhookRouter(options.webhooks, ctx.bus, ctx.logger));
-  api.use(express.json({ limit: '1mb' }));
   mountRoutes(api, ROUTES, ctx);
   app.use('/api/v1', api);
+  // Invitation and password-reset links land here (unless the operator points them elsewhere).
+  app.use(accountPagesRouter());
 
   app.use((req, res) =>
     sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: `No route for ${req.method} ${req.path}` }),

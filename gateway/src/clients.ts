@@ -13,12 +13,14 @@ import {
   type PromiseClient,
 } from '@inbox/platform';
 
-/** A service's methods, plus a way to call the few that need no principal (login, resolving one). */
+/** A service's methods, plus a way to call the few that need no principal (resolving one). */
 export interface ServiceApi<C> {
   call: PromiseClient<C>;
+  /** `requestId`: the request this call serves, so one id finds it in every process's log. */
   anonymous<K extends keyof PromiseClient<C>>(
     method: K,
     request: Parameters<Extract<PromiseClient<C>[K], (...args: never[]) => unknown>>[0],
+    requestId?: string,
   ): ReturnType<Extract<PromiseClient<C>[K], (...args: never[]) => unknown>>;
   close(): void;
 }
@@ -36,8 +38,8 @@ function connect<C>(
     callerTokens.tokenFor({ orgId: 0, kind: 'ANONYMOUS', principalId: '', role: null, userId: null });
   return {
     call: client.call,
-    anonymous: (method, request) => {
-      const options: CallOptions = { callerToken: anonymousToken(), requestId: newId() };
+    anonymous: (method, request, requestId = newId()) => {
+      const options: CallOptions = { callerToken: anonymousToken(), requestId };
       const fn = client.call[method] as unknown as (r: unknown, o: CallOptions) => never;
       return fn(request, options);
     },

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { logLevel, optionalString } from '@inbox/platform';
+import {
+  logLevel,
+  optionalSecret,
+  optionalString,
+  pemKey,
+  secret,
+  serverUrl,
+  amqpNamespace,
+} from '@inbox/platform';
 
 /** Rate limits: requests per window. Tuned for a support team; raise them for heavy integrations. */
 export const rateLimitSchema = z.object({
@@ -7,6 +15,11 @@ export const rateLimitSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Accepting invitations, per address, in the login window (all attempts count: a rare action). */
+  ACCEPT_INVITE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Failed authentications (bad tokens, unknown keys) per address before it gets only 429s. */
+  AUTH_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export const gatewayConfigSchema = z
@@ -16,18 +29,15 @@ export const gatewayConfigSchema = z
     INBOX_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
     INBOX_HTTP_URL: z.string().url().default('http://127.0.0.1:8082'),
     /** The Meta app's secret and verify token; without both, the webhook endpoints do not exist. */
-    WHATSAPP_APP_SECRET: optionalString(),
-    WHATSAPP_VERIFY_TOKEN: optionalString(),
-    REDIS_URL: optionalString(),
-    AMQP_URL: z.string({ error: 'AMQP_URL is required' }).url(),
-    INTERNAL_AUTH_SECRET: z
-      .string({ error: 'INTERNAL_AUTH_SECRET is required' })
-      .min(32, 'INTERNAL_AUTH_SECRET must be at least 32 characters'),
-    JWT_PUBLIC_KEY: z
-      .string({ error: 'JWT_PUBLIC_KEY is required (PEM)' })
-      .min(1)
-      .transform((v) => v.replace(/\\n/g, '\n')),
-    PLATFORM_TOKEN: optionalString(),
+    WHATSAPP_APP_SECRET: optionalSecret('WHATSAPP_APP_SECRET', 16),
+    WHATSAPP_VERIFY_TOKEN: optionalSecret('WHATSAPP_VERIFY_TOKEN', 16),
+    REDIS_URL: optionalString().pipe(serverUrl('REDIS_URL').optional()),
+    AMQP_URL: serverUrl('AMQP_URL'),
+    AMQP_NAMESPACE: amqpNamespace(),
+    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    JWT_PUBLIC_KEY: pemKey('JWT_PUBLIC_KEY', 'public'),
+    /** Unset: the platform API does not exist. Guessable tokens are refused at boot. */
+    PLATFORM_TOKEN: optionalSecret('PLATFORM_TOKEN', 32),
     /**
      * Express "trust proxy": how many proxies sit in front (for the client IP used by rate limits).
      * 0 by default: trusting X-Forwarded-For without a proxy would let clients pick their address.

@@ -7,9 +7,14 @@ import type { Forward } from './http/proxy';
 import type { LiveHub } from './live/live-hub';
 import type { RateLimitSettings } from './config';
 
-/** A dependency the readiness check asks; `ok: false` makes /ready answer 503 naming it. */
+/**
+ * A dependency /ready reports. An essential one (a service and its database) down makes /ready
+ * answer 503; any other only makes it "degraded". Kubernetes probes /health, never this: a
+ * dependency's outage must not take every gateway replica out of the load balancer.
+ */
 export interface ReadinessCheck {
   name: string;
+  essential: boolean;
   check: () => Promise<{ ok: boolean; detail: string }>;
 }
 

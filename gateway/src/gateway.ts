@@ -49,12 +49,14 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/** A service is ready when its health service says so: it answers, and its database does. */
 function grpcReadiness(name: string, address: string): ReadinessCheck {
   const health = loadProto(PROTO_FILES.health) as unknown as {
     grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
   };
   return {
     name,
+    essential: true,
     check: async () => {
       const r = await checkHealth(health.grpc.health.v1.Health, address);
       return { ok: r.serving, detail: r.detail };
@@ -71,7 +73,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
   );
   usage.start();
-  const authenticator = new Authenticator({ cache, directory, publicKeyPem: options.publicKeyPem, usage });
+  const authenticator = new Authenticator({
+    cache,
+    rateLimiter: options.rateLimiter,
+    directory,
+    publicKeyPem: options.publicKeyPem,
+    usage,
+    limits: options.limits,
+  });
   await subscribeAuthCacheInvalidation(bus, authenticator);
   const live = new LiveHub();
   await live.start(bus);
@@ -93,14 +102,19 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     readiness: [
       grpcReadiness('directory', options.directoryAddress),
       grpcReadiness('inbox', options.inboxAddress),
+      // Webhooks and live events need the broker; without Redis, limits count in memory.
       {
         name: 'bus',
+        essential: false,
         check: async () => ({ ok: bus.healthy(), detail: bus.healthy() ? bus.kind : 'disconnected' }),
       },
       {
         name: 'cache',
+        essential: false,
         check: async () =>
-          (await cache.healthy()) ? { ok: true, detail: cache.kind } : { ok: false, detail: 'not answering' },
+          (await cache.healthy())
+            ? { ok: true, detail: cache.kind }
+            : { ok: false, detail: 'not answering (limits count in memory)' },
       },
     ],
   };

@@ -14,9 +14,9 @@ import { startGateway } from './gateway';
 async function main(): Promise<void> {
   const config = loadConfig(gatewayConfigSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const cache = await createCache(config.REDIS_URL);
+  const cache = createCache(config.REDIS_URL, { logger });
   const rateLimiter = createRateLimiter(cache);
-  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger);
+  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE });
   const gateway = await startGateway({
     port: config.PORT,
     directoryAddress: config.DIRECTORY_GRPC_ADDR,

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { fromServiceError, isServiceError, newId, problemOf, type Logger } from '@inbox/platform';
 import { sendProblem } from './problem';
+import { RateLimited } from './rate-limited';
 
 /** Body-parser failures carry a `type`; they are the client's fault and get a 4xx. */
 const BODY_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -32,7 +33,8 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
   }
   const known = problemOf(error);
   if (known) {
-    if (known.status === 429 && !res.get('Retry-After')) res.set('Retry-After', '1');
+    if (error instanceof RateLimited) res.set('Retry-After', String(error.retryAfterSeconds));
+    else if (known.status === 429 && !res.get('Retry-After')) res.set('Retry-After', '1');
     return sendProblem(res, known);
   }
   if (isServiceError(error)) {
@@ -55,6 +57,13 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
       ? BODY_ERRORS[String(error.type)]
       : undefined;
   if (bodyError) return sendProblem(res, bodyError);
+  // The router could not decode a path parameter (`/users/%zz`): the client's fault.
+  if (error instanceof URIError)
+    return sendProblem(res, {
+      status: 400,
+      code: 'MALFORMED_PATH',
+      detail: 'The request path is not valid percent-encoded UTF-8',
+    });
   const errorId = newId();
   logger.error(
     { err: error, errorId, requestId: res.locals.requestId, method: req.method, path: req.path },

@@ -1,10 +1,12 @@
-import type { Request, Response, Router } from 'express';
-import { forbidden, newId, unauthenticated, type CallerContext } from '@inbox/platform';
+import express, { type Request, type Response, type Router } from 'express';
+import { forbidden, newId, type CallerContext } from '@inbox/platform';
+import { checkPlatformToken } from '../auth/platform-token';
 import type { Principal } from '../auth/principal';
 import type { GatewayContext } from '../context';
 import type { RouteSpec } from '../routes/route';
 import { respondWithError } from './errors';
 import { HttpProblem } from './problem';
+import { enforce } from './rate-limited';
 import { parsePart } from './validation';
 
 const PLATFORM_CALLER: Omit<CallerContext, 'requestId'> = {
@@ -22,30 +24,11 @@ const ANONYMOUS_CALLER: Omit<CallerContext, 'requestId'> = {
   userId: null,
 };
 
-function checkPlatformToken(req: Request, ctx: GatewayContext): void {
-  // Unset token: the platform API does not exist in this deployment.
-  if (!ctx.platformToken)
-    throw new HttpProblem({ status: 404, code: 'NOT_FOUND', detail: 'No such endpoint' });
-  const header = req.get('authorization') ?? '';
-  if (header !== `Bearer ${ctx.platformToken}`) throw unauthenticated('A valid platform token is required');
-}
-
 async function enforceLimits(
   keys: Array<{ key: string; limit: number; windowMs: number }>,
   ctx: GatewayContext,
-  res: Response,
 ) {
-  for (const { key, limit, windowMs } of keys) {
-    const decision = await ctx.rateLimiter.hit(key, limit, windowMs);
-    if (!decision.allowed) {
-      res.set('Retry-After', String(decision.retryAfterSeconds));
-      throw new HttpProblem({
-        status: 429,
-        code: 'RATE_LIMITED',
-        detail: `Too many requests; retry in ${decision.retryAfterSeconds} s`,
-      });
-    }
-  }
+  for (const { key, limit, windowMs } of keys) enforce(await ctx.rateLimiter.hit(key, limit, windowMs));
 }
 
 function hasBody(req: Request): boolean {
@@ -57,10 +40,11 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
   let principal: Principal | null = null;
   let caller = ANONYMOUS_CALLER;
   if (spec.access === 'platform') {
-    checkPlatformToken(req, ctx);
+    await checkPlatformToken(req, ctx.platformToken, ctx.authenticator.failures);
     caller = PLATFORM_CALLER;
   } else if (spec.access !== 'public') {
-    principal = await ctx.authenticator.authenticate(req);
+    // Also spends the principal's per-minute limit, in the same Redis round trip.
+    principal = await ctx.authenticator.admit(req, res.locals.requestId as string, !spec.unlimited);
     if (spec.access === 'admin' && principal.role !== 'ADMIN')
       throw forbidden('This endpoint requires the Admin role');
     caller = {
@@ -71,10 +55,11 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
       userId: principal.userId,
     };
   }
-  const windowMs = 60_000;
-  const who = principal ? `p:${principal.kind}:${principal.id}` : `ip:${req.ip}`;
-  if (!spec.unlimited)
-    await enforceLimits([{ key: `rl:${who}`, limit: ctx.limits.RATE_LIMIT_PER_MINUTE, windowMs }], ctx, res);
+  if (!principal && !spec.unlimited)
+    await enforceLimits(
+      [{ key: `rl:ip:${req.ip}`, limit: ctx.limits.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }],
+      ctx,
+    );
 
   if (spec.body && hasBody(req) && !req.is('application/json'))
     throw new HttpProblem({
@@ -82,10 +67,20 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
       code: 'UNSUPPORTED_MEDIA_TYPE',
       detail: 'Send the body as application/json',
     });
+  // Refused here rather than by the service: it would answer before reading the body, and the
+  // proxy, still sending it, would see the connection close (a 503 instead of this 415).
+  const upload = spec.proxy?.requestBody;
+  if (upload && hasBody(req) && !req.is(upload.contentType))
+    throw new HttpProblem({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: `Send the body as ${upload.contentType}`,
+    });
   const params = parsePart(spec.params, req.params, 'path');
   const query = parsePart(spec.query, req.query, 'query');
   const body = parsePart(spec.body, req.body, 'body');
-  if (spec.limits) await enforceLimits(spec.limits({ req, body, ctx }), ctx, res);
+  if (spec.limits)
+    await enforceLimits(spec.limits({ req, body, ctx, principal: principal ?? undefined }), ctx);
 
   const call = { callerToken: ctx.callerTokens.tokenFor(caller), requestId: res.locals.requestId as string };
   if (spec.proxy) {
@@ -101,9 +96,12 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
   res.status(spec.status ?? 200).json(spec.response ? spec.response.parse(result) : result);
 }
 
+/** Only routes that take a JSON body read one: elsewhere a body is ignored, so 413 and 415 mean a body route. */
+const jsonBody = express.json({ limit: '1mb' });
+
 export function mountRoutes(router: Router, routes: RouteSpec[], ctx: GatewayContext): void {
   for (const spec of routes) {
-    router[spec.method](spec.path, (req, res) => {
+    router[spec.method](spec.path, ...(spec.body ? [jsonBody] : []), (req: Request, res: Response) => {
       run(spec, req, res, ctx).catch((error) => respondWithError(error, req, res, ctx.logger));
     });
   }

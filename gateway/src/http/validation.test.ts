@@ -38,3 +38,57 @@ describe('parsePart', () => {
     expect(() => parsePart(schema, undefined, 'body')).toThrow(HttpProblem);
   });
 });
+
+describe('control characters', () => {
+  const problemOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return (error as HttpProblem).problem;
+    }
+    throw new Error('expected a problem');
+  };
+
+  it.each([
+    ['NUL in a path id', { id: 'ab\u0000c' }, 'path', 'path.id'],
+    ['a line break in a query value', { search: 'a\nb' }, 'query', 'query.search'],
+    ['ESC in a repeated query value', { tagIds: ['ok', '\u001b[31m'] }, 'query', 'query.tagIds[1]'],
+    ['NUL deep in a body', { sections: [{ rows: [{ id: 'x\u0000' }] }] }, 'body', 'sections[0].rows[0].id'],
+    ['DEL in a body string', { name: 'a\u007f' }, 'body', 'name'],
+    ['a control character in a body key', { ['na\u0000me']: 'x' }, 'body', '(body)'],
+  ] as const)('%s is a 400 naming the field', (_name, value, part, path) => {
+    // No schema at all: the rule holds for parts a route does not even read.
+    expect(problemOf(() => parsePart(undefined, value, part))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { path, message: 'Control characters are not allowed' + (path === '(body)' ? ' in names' : '') },
+      ],
+    });
+  });
+
+  it('lets line breaks and tabs through in body text', () => {
+    const schema = z.strictObject({ text: z.string() });
+    expect(parsePart(schema, { text: 'Dear customer,\r\n\tthanks' }, 'body')).toEqual({
+      text: 'Dear customer,\r\n\tthanks',
+    });
+  });
+
+  it('checks before the schema, so a transform cannot hide the character', () => {
+    const schema = z.strictObject({ id: z.string().transform(() => 'clean') });
+    expect(() => parsePart(schema, { id: '\u0000' }, 'path')).toThrow(HttpProblem);
+  });
+});
+
+it('refuses JSON nested deeper than any request of the API, without overflowing the stack', () => {
+  let deep: unknown = [];
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  expect(() => parsePart(z.strictObject({}), { a: deep }, 'body')).toThrow(
+    expect.objectContaining({
+      problem: expect.objectContaining({
+        status: 400,
+        errors: [{ path: 'a[0][0]', message: 'Nested deeper than 32 levels' }],
+      }),
+    }),
+  );
+});

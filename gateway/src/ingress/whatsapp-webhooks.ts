@@ -11,6 +11,9 @@ export interface WebhookSettings {
   verifyToken: string;
 }
 
+/** A broker alarm lasts until memory or disk is freed: seconds at best. */
+const BLOCKED_RETRY_AFTER_SECONDS = 30;
+
 /** Meta batches up to 1,000 updates per POST; 3 MB leaves room for that and refuses abuse. */
 export const WEBHOOK_BODY_LIMIT = '3mb';
 
@@ -51,7 +54,8 @@ export function toProviderEvents(payload: Envelope, requestId: string, now: Date
 /**
  * GET answers Meta's subscription handshake; POST checks the signature over the exact bytes,
  * publishes the payload durably (publisher confirms) and only then answers 200 — so nothing
- * acknowledged is lost. Unknown phone numbers are the consumer's business (logged and dropped
+ * acknowledged is lost; while the broker blocks publishers, or does not confirm in time, 503.
+ * Unknown phone numbers are the consumer's business (logged and dropped
  * there): answering anything but 200 would make the platform retry for days.
  */
 export function whatsappWebhookRouter(settings: WebhookSettings, bus: EventBus, logger: Logger): Router {
@@ -75,6 +79,21 @@ export function whatsappWebhookRouter(settings: WebhookSettings, bus: EventBus, 
           status: 401,
           code: 'INVALID_SIGNATURE',
           detail: 'X-Hub-Signature-256 does not match the payload',
+        });
+        return;
+      }
+      // A blocked broker (memory or disk alarm) would take the event but never confirm it: answer
+      // at once instead of holding the request, and Meta retries later.
+      if (bus.blocked?.()) {
+        logger.warn(
+          { requestId: res.locals.requestId },
+          'webhook refused while the broker blocks publishers',
+        );
+        res.set('Retry-After', String(BLOCKED_RETRY_AFTER_SECONDS));
+        sendProblem(res, {
+          status: 503,
+          code: 'UNAVAILABLE',
+          detail: 'The event broker is not accepting messages right now; retry later',
         });
         return;
       }

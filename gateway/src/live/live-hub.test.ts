@@ -48,8 +48,8 @@ describe('LiveHub', () => {
     hub = new LiveHub();
     const a = new FakeResponse();
     const b = new FakeResponse();
-    hub.attach(1, a as unknown as Response);
-    hub.attach(2, b as unknown as Response);
+    hub.attach(1, 'USER:u1', a as unknown as Response);
+    hub.attach(2, 'USER:u2', b as unknown as Response);
     const first = event(1, 'for org one');
     hub.dispatch(first);
     hub.dispatch(event(2, 'for org two'));
@@ -60,7 +60,7 @@ describe('LiveHub', () => {
     expect(b.written).not.toContain('org one');
 
     const resumed = new FakeResponse();
-    hub.attach(1, resumed as unknown as Response, first.id);
+    hub.attach(1, 'USER:u1', resumed as unknown as Response, first.id);
     expect(resumed.written).toContain('second for org one');
     expect(resumed.written).not.toContain('"for org one"');
   });
@@ -70,7 +70,7 @@ describe('LiveHub', () => {
     try {
       hub = new LiveHub({ maxStreamMs: 1_000 });
       const res = new FakeResponse();
-      hub.attach(1, res as unknown as Response);
+      hub.attach(1, 'USER:u1', res as unknown as Response);
       expect(hub.connectedClients()).toBe(1);
       jest.advanceTimersByTime(1_001);
       expect(res.ended).toBe(true);
@@ -83,7 +83,7 @@ describe('LiveHub', () => {
   it('drops a client that stopped reading, and ignores one that left during authentication', () => {
     hub = new LiveHub();
     const stuck = new FakeResponse();
-    hub.attach(1, stuck as unknown as Response);
+    hub.attach(1, 'USER:u1', stuck as unknown as Response);
     stuck.writableLength = 2 * 1024 * 1024;
     hub.dispatch(event(1, 'x'));
     expect(stuck.destroyed).toBe(true);
@@ -91,7 +91,43 @@ describe('LiveHub', () => {
 
     const gone = new FakeResponse();
     gone.req.destroyed = true;
-    hub.attach(1, gone as unknown as Response);
+    hub.attach(1, 'USER:u1', gone as unknown as Response);
     expect(hub.connectedClients()).toBe(0);
+  });
+});
+
+describe('LiveHub bounds', () => {
+  let hub: LiveHub;
+  afterEach(() => hub.stop());
+
+  it('lets a principal hold a few streams, refuses one more with a 429, and counts a closed one out', () => {
+    hub = new LiveHub({ maxStreamsPerPrincipal: 2 });
+    const open = () => {
+      const res = new FakeResponse();
+      hub.attach(1, 'USER:ana', res as unknown as Response);
+      return res;
+    };
+    const first = open();
+    open();
+    expect(() => open()).toThrow(
+      expect.objectContaining({ problem: expect.objectContaining({ status: 429 }) }),
+    );
+    // Someone else in the organization is not affected.
+    hub.attach(1, 'USER:ben', new FakeResponse() as unknown as Response);
+    first.end();
+    expect(() => open()).not.toThrow();
+    expect(hub.connectedClients()).toBe(3);
+  });
+
+  it('keeps at most maxBytesPerOrg of history, dropping the oldest', () => {
+    hub = new LiveHub({ maxBytesPerOrg: 2_000 });
+    const first = event(1, 'x'.repeat(600));
+    hub.dispatch(first);
+    for (let i = 0; i < 5; i++) hub.dispatch(event(1, `later ${i} ${'y'.repeat(600)}`));
+    const resumed = new FakeResponse();
+    hub.attach(1, 'USER:u1', resumed as unknown as Response, '0');
+    expect(resumed.written).not.toContain('x'.repeat(600));
+    expect(resumed.written).toContain('later 4');
+    expect(resumed.written.length).toBeLessThan(2_100);
   });
 });

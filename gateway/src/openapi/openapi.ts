@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../routes/route';
+import { answeredStatuses } from './statuses';
 
 const problem = {
   description: 'Problem details (RFC 9457)',
@@ -57,26 +58,52 @@ function security(spec: RouteSpec) {
   return [{ bearerAuth: [] }, { apiKey: [] }];
 }
 
+/** The success answer: JSON by its schema, a streamed file, or nothing. */
+function success(spec: RouteSpec) {
+  const status = spec.status ?? 200;
+  if (status === 204) return { description: 'Done' };
+  if (spec.response)
+    return {
+      description: 'OK',
+      content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } },
+    };
+  if (spec.proxy?.responseType)
+    return {
+      description: 'The file',
+      content: { [spec.proxy.responseType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  return { description: 'Done' };
+}
+
+function responses(spec: RouteSpec): Record<string, object> {
+  const out: Record<string, object> = { [String(spec.status ?? 200)]: success(spec) };
+  for (const status of answeredStatuses(spec))
+    out[String(status)] = status === 304 ? { description: 'Not modified (If-None-Match)' } : problem;
+  return out;
+}
+
+function requestBody(spec: RouteSpec) {
+  if (spec.body)
+    return {
+      // A body schema that accepts nothing at all (defaults) makes the body optional.
+      required: !spec.body.safeParse(undefined).success,
+      content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
+    };
+  if (spec.proxy?.requestBody)
+    return {
+      required: true,
+      description: spec.proxy.requestBody.description,
+      content: { [spec.proxy.requestBody.contentType]: { schema: { type: 'object' } } },
+    };
+  return undefined;
+}
+
 /** OpenAPI 3.1, generated from the route table the gateway serves, so the two cannot drift. */
 export function buildOpenApi(routes: RouteSpec[], version: string) {
   const paths: Record<string, Record<string, object>> = {};
   for (const spec of routes) {
     const path = `/api/v1${spec.path.replace(/:(\w+)/g, '{$1}')}`;
-    const status = String(spec.status ?? 200);
-    const responses: Record<string, object> = {
-      [status]:
-        status === '204' || !spec.response
-          ? { description: 'Done' }
-          : {
-              description: 'OK',
-              content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } },
-            },
-      '400': problem,
-      '429': problem,
-    };
-    if (spec.access !== 'public') Object.assign(responses, { '401': problem, '404': problem });
-    if (spec.access === 'admin') responses['403'] = problem;
-    if (spec.method !== 'get') responses['409'] = problem;
+    const body = requestBody(spec);
     paths[path] ??= {};
     paths[path][spec.method] = {
       summary: spec.summary,
@@ -85,16 +112,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       operationId: `${spec.method}${spec.path.replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       security: security(spec),
       parameters: parameters(spec),
-      ...(spec.body
-        ? {
-            requestBody: {
-              // A body schema that accepts nothing at all (defaults) makes the body optional.
-              required: !spec.body.safeParse(undefined).success,
-              content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
-            },
-          }
-        : {}),
-      responses,
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(spec),
     };
   }
   return {
@@ -103,7 +122,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string) {
       title: 'Inbox and bot messaging API',
       version,
       description:
-        'Multi-user WhatsApp inbox and customer-experience bot. Authenticate with `Authorization: Bearer <token>` from POST /auth/login, or `X-API-Key`.',
+        'Multi-user WhatsApp inbox and customer-experience bot. Authenticate with `Authorization: Bearer <token>` from POST /auth/login, or `X-API-Key`. No path, query or body value may contain a control character (U+0000–U+001F, U+007F), except tab and line breaks in body strings: such a request is a 400.',
     },
     servers: [{ url: '/' }],
     components: {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { limitFailures } from '../auth/failures-only';
+import { linkRedemptionLimits } from './link-limits';
 import { route } from './route';
 import { tokens, user } from './schemas';
 
@@ -19,19 +21,26 @@ export const authRoutes = [
       password: z.string().min(1).max(1000),
     }),
     response: tokens,
-    // Stricter than the general limit: per account (slows password guessing) and per address.
-    limits: ({ req, body, ctx }) => {
-      const windowMs = ctx.limits.LOGIN_WINDOW_SECONDS * 1000;
-      return [
+    answers: [401], // wrong e-mail or password
+    // Every attempt counts per address; only wrong passwords count per account, and per account
+    // *and* address, so a stranger's guesses cannot lock the account's owner out.
+    limits: ({ req, ctx }) => [
+      {
+        key: `rl:login:ip:${req.ip}`,
+        limit: ctx.limits.LOGIN_LIMIT_PER_IP,
+        windowMs: ctx.limits.LOGIN_WINDOW_SECONDS * 1000,
+      },
+    ],
+    handler: async ({ body, ctx, call, req }) =>
+      limitFailures(
+        ctx.rateLimiter,
         {
-          key: `rl:login:acct:${emailKey(body.clientId, body.email)}`,
+          key: `rl:login:fail:${emailKey(body.clientId, body.email)}:${req.ip}`,
           limit: ctx.limits.LOGIN_LIMIT_PER_ACCOUNT,
-          windowMs,
+          windowMs: ctx.limits.LOGIN_WINDOW_SECONDS * 1000,
         },
-        { key: `rl:login:ip:${req.ip}`, limit: ctx.limits.LOGIN_LIMIT_PER_IP, windowMs },
-      ];
-    },
-    handler: async ({ body, ctx }) => ctx.directory.anonymous('Login', body),
+        () => ctx.directory.call.Login(body, call),
+      ),
   }),
   route({
     method: 'post',
@@ -42,7 +51,8 @@ export const authRoutes = [
       'Exchange a refresh token for new tokens (the old refresh token stops working; reusing it signs the session out)',
     body: z.strictObject({ refreshToken: z.string().min(1).max(500) }),
     response: tokens,
-    handler: async ({ body, ctx }) => ctx.directory.anonymous('Refresh', body),
+    answers: [401], // unknown, expired or reused refresh token
+    handler: async ({ body, ctx, call }) => ctx.directory.call.Refresh(body, call),
   }),
   route({
     method: 'post',
@@ -52,7 +62,7 @@ export const authRoutes = [
     summary: 'Revoke the refresh token and its session',
     body: z.strictObject({ refreshToken: z.string().min(1).max(500) }),
     status: 204,
-    handler: async ({ body, ctx }) => ctx.directory.anonymous('Logout', body),
+    handler: async ({ body, ctx, call }) => ctx.directory.call.Logout(body, call),
   }),
   route({
     method: 'post',
@@ -62,7 +72,10 @@ export const authRoutes = [
     summary: 'Set the password with the invitation token from the e-mail, and sign in',
     body: z.strictObject({ token: z.string().min(1).max(500), password: z.string().min(1).max(1000) }),
     response: tokens,
-    handler: async ({ body, ctx }) => ctx.directory.anonymous('AcceptInvite', body),
+    answers: [401], // unknown, used or expired invitation token
+    // Tokens are unguessable, but each attempt may cost a password hash: bounded per address.
+    limits: linkRedemptionLimits,
+    handler: async ({ body, ctx, call }) => ctx.directory.call.AcceptInvite(body, call),
   }),
   route({
     method: 'get',

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  clampWindowMinutes,
+  isMessageSearchTooShort,
+  MESSAGE_SEARCH_MIN_LENGTH,
+  MESSAGE_SEARCH_TOO_SHORT,
+  REPLY_WINDOW_MINUTES,
+} from '@inbox/contracts';
 import { route, type RouteSpec } from './route';
 import { listOf, nullable, queryBoolean, timestamp } from './schemas';
 
@@ -53,18 +60,24 @@ const filterFields = {
     .max(200)
     .optional()
     .describe("contact name, profile name, alias or number contains it (case-insensitive); '' is no search"),
-  searchInMessages: queryBoolean.optional().describe('search also matches message text'),
+  searchInMessages: queryBoolean
+    .optional()
+    .describe(`search also matches message text (then at least ${MESSAGE_SEARCH_MIN_LENGTH} characters)`),
   teamId: text.optional(),
   category: text.optional(),
   origin: text.optional(),
   followUp: queryBoolean.optional().describe('true: only conversations flagged for follow-up'),
+  // Any positive integer, however large (not only safe integers): the inbox's int32 gets it clamped.
   windowExpiresWithin: z.coerce
     .number()
-    .int()
     .min(1)
-    .max(1440)
+    .refine(Number.isInteger, 'A whole number of minutes')
+    .transform(clampWindowMinutes)
+    .meta({ type: 'integer' })
     .optional()
-    .describe('minutes: the reply window is still open and closes within them'),
+    .describe(
+      `minutes: the reply window is still open and closes within them; ${REPLY_WINDOW_MINUTES} or more means every open window`,
+    ),
   tagIds: z
     .string()
     .transform((s) =>
@@ -78,14 +91,22 @@ const filterFields = {
     .describe('comma-separated; a conversation matches when it has every one of these tags'),
 };
 
-const listQuery = z.strictObject({
-  ...filterFields,
-  subFilter: z.enum(SUB_FILTERS).optional(),
-  sort: z.enum(SORTS).optional().describe('default newest'),
-  cursor: z.string().max(2000).optional().describe('nextCursor of the previous page, with the same sort'),
-  limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
-});
-const countsQuery = z.strictObject(filterFields);
+/** A one- or two-letter message search would scan every message of the organization. */
+const messageSearchLength = (q: { search?: string; searchInMessages?: boolean }, ctx: z.RefinementCtx) => {
+  if (isMessageSearchTooShort(q.search, q.searchInMessages))
+    ctx.addIssue({ code: 'custom', path: ['search'], message: MESSAGE_SEARCH_TOO_SHORT });
+};
+
+const listQuery = z
+  .strictObject({
+    ...filterFields,
+    subFilter: z.enum(SUB_FILTERS).optional(),
+    sort: z.enum(SORTS).optional().describe('default newest'),
+    cursor: z.string().max(2000).optional().describe('nextCursor of the previous page, with the same sort'),
+    limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+  })
+  .superRefine(messageSearchLength);
+const countsQuery = z.strictObject(filterFields).superRefine(messageSearchLength);
 type FilterQuery = z.infer<typeof countsQuery>;
 
 /** `assignedTo=me` is the caller: services see user ids, not words. */

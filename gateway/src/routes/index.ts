@@ -7,6 +7,7 @@ import { healthRoutes } from './health.routes';
 import { liveRoutes } from './live.routes';
 import { mediaRoutes } from './media.routes';
 import { messageRoutes } from './messages.routes';
+import { passwordRoutes } from './passwords.routes';
 import { platformRoutes } from './platform.routes';
 import { quickReplyRoutes } from './quick-replies.routes';
 import type { RouteSpec } from './route';
@@ -19,6 +20,7 @@ import { userRoutes } from './users.routes';
 export const ROUTES: RouteSpec[] = [
   ...healthRoutes,
   ...authRoutes,
+  ...passwordRoutes,
   ...platformRoutes,
   ...userRoutes,
   ...teamRoutes,

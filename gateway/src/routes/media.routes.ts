@@ -1,3 +1,5 @@
+import { messageSchema } from './messages.routes';
+import { quickReply } from './quick-replies.routes';
 import { route } from './route';
 import { idParam } from './schemas';
 
@@ -17,6 +19,8 @@ export const mediaRoutes = [
       'Send a media message (image, video, audio, document): multipart `file` and an optional `caption`. 413 over the platform’s size limit, 415 for other types.',
     params: idParam,
     status: 201,
+    // Documents the service's answer, which the proxy passes through.
+    response: messageSchema,
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/conversations/${enc(p.id)}/messages/media`,
@@ -43,6 +47,7 @@ export const mediaRoutes = [
     tag: 'Quick replies',
     summary: 'Upload (or replace) the quick reply’s media attachment: multipart `file`',
     params: idParam,
+    response: quickReply,
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/quick-replies/${enc(p.id)}/media`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { restInteractiveSchema } from '@inbox/contracts';
+import { OUTCOME_UNKNOWN, restInteractiveSchema } from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
 import { route, type RouteSpec } from './route';
 import { idParam, nullable, timestamp } from './schemas';
@@ -33,7 +33,7 @@ export const messageSchema = z.object({
     .enum(['RECEIVED', 'PENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED'])
     .describe('RECEIVED for inbound messages'),
   error: nullable(z.object({ code: z.number().int(), title: z.string() })).describe(
-    'the platform’s error when FAILED',
+    `the platform’s error when FAILED; code ${OUTCOME_UNKNOWN.code} (OUTCOME_UNKNOWN): the send's answer was lost and WhatsApp may have delivered it (never sent again automatically; a later status still updates it)`,
   ),
   providerMessageId: nullable(z.string()).describe('the WhatsApp message id (wamid)'),
   createdAt: timestamp,

@@ -16,7 +16,7 @@ const quickReplyFields = {
   active: z.boolean(),
 };
 
-const quickReply = z.object({
+export const quickReply = z.object({
   id: z.string(),
   shortcut: z.string().describe('without the leading "/"'),
   label: z.string(),

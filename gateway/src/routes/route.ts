@@ -23,6 +23,9 @@ export interface HandlerInput<P, Q, B> {
   res: Response;
 }
 
+/** A status a route may declare on top of the generic ones. */
+export type ExtraStatus = 304 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503 | 504;
+
 /** One REST endpoint: everything the gateway needs to validate, authorize, call and document it. */
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -34,7 +37,7 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Documents (and shapes) the answer; parsed on the way out so the docs cannot drift. */
+  /** Documents (and shapes) the answer; parsed on the way out so the docs cannot drift (a proxied route: documents what the service answers). */
   response?: z.ZodType;
   /** Default 200; 201 for creations, 204 for deletions (no body). */
   status?: 200 | 201 | 202 | 204;
@@ -43,6 +46,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
     req: Request;
     body: B;
     ctx: GatewayContext;
+    /** The signed-in caller, on authenticated routes. */
+    principal?: Principal;
   }) => Array<{ key: string; limit: number; windowMs: number }>;
   /**
    * Streams the request to the inbox's internal HTTP port (multipart uploads, media downloads)
@@ -54,8 +59,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
     requestBody?: { contentType: string; description: string };
     responseType?: string;
   };
-  /** Health probes are not rate limited. */
+  /** Health probes are not rate limited (nor authenticated, nor do they call a service). */
   unlimited?: boolean;
+  /**
+   * Statuses this route answers beyond those every route of its kind gets (openapi/statuses.ts):
+   * e.g. 401 for a wrong password on a public route, 403 for an Agent changing someone else.
+   */
+  answers?: ExtraStatus[];
   /** Returns the answer body; headers may be set on `res`. Streaming routes write `res` and return undefined. */
   handler?: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }

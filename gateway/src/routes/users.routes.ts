@@ -96,6 +96,7 @@ export const userRoutes = [
     params: idParam,
     body: z.strictObject({ status: z.enum(USER_STATUSES) }),
     response: user,
+    answers: [403], // an Agent changing someone else's status
     handler: async ({ params, body, ctx, call }) =>
       ctx.directory.call.SetUserStatus({ id: params.id, status: body.status }, call),
   }),

@@ -1,0 +1,59 @@
+import type { Request } from 'express';
+import { createRateLimiter, generateSigningKeys, MemoryCache } from '@inbox/platform';
+import type { DirectoryApi } from '../clients';
+import type { ApiKeyUsageRecorder } from './api-key-usage';
+import { Authenticator } from './authenticator';
+
+/**
+ * The directory stand-in answers when the test says so: the race under test is an answer that
+ * is already on its way while a role change is announced.
+ */
+function directoryAnswering() {
+  const pending: Array<(role: string) => void> = [];
+  let calls = 0;
+  const directory = {
+    anonymous: () => {
+      calls++;
+      return new Promise((resolve) =>
+        pending.push((role) =>
+          resolve({ orgId: 1, kind: 'API_KEY', id: 'key-1', role, userId: 'creator-1' }),
+        ),
+      );
+    },
+  } as unknown as DirectoryApi;
+  return { directory, answer: (role: string) => pending.shift()!(role), calls: () => calls };
+}
+
+const request = {
+  ip: '127.0.0.1',
+  get: (name: string) => (name === 'x-api-key' ? 'ibx_abc_secret' : undefined),
+};
+const admit = (authenticator: Authenticator) =>
+  authenticator.admit(request as unknown as Request, 'r1', false);
+
+it('never trusts a principal whose lookup was on its way when its creator was demoted', async () => {
+  const cache = new MemoryCache();
+  const { directory, answer, calls } = directoryAnswering();
+  const authenticator = new Authenticator({
+    cache,
+    rateLimiter: createRateLimiter(cache),
+    directory,
+    publicKeyPem: generateSigningKeys().publicKeyPem,
+    usage: { used: () => undefined } as unknown as ApiKeyUsageRecorder,
+    limits: { RATE_LIMIT_PER_MINUTE: 600, AUTH_FAILURES_PER_IP: 30, AUTH_FAILURE_WINDOW_SECONDS: 300 },
+  });
+
+  const first = admit(authenticator);
+  await new Promise((resolve) => setImmediate(resolve)); // the lookup is now in flight
+  await authenticator.forgetUser(1, 'creator-1'); // the demotion is announced meanwhile
+  answer('ADMIN'); // ...and the answer from before the demotion arrives after it
+  expect((await first).role).toBe('ADMIN');
+
+  const second = admit(authenticator);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(calls()).toBe(2); // the answer cached after the change was not trusted
+  answer('AGENT');
+  expect((await second).role).toBe('AGENT');
+  expect((await admit(authenticator)).role).toBe('AGENT'); // and the new one is cached
+  expect(calls()).toBe(2);
+});
