@@ -11,7 +11,8 @@
 # tools/bench (benchmark scripts) is the one workspace left out of the runtime stage: only its
 # package.json is needed, so that `npm ci` matches the lock file.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (supported until April 2028); the code also runs on Node 20.19+ and 22 (package.json engines).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app

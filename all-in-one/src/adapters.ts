@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {
   createCache,
-  InProcessBus,
+  DurableBus,
   openPglite,
   openPostgres,
   RabbitMqBus,
@@ -18,7 +18,10 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
-/** Embedded by default (PGlite under dataDir, in-process bus, memory cache); real servers where URLs are given. */
+/**
+ * Embedded by default (PGlite under dataDir, a durable bus in that database, memory cache); real
+ * servers where URLs are given. Without a broker the bus lives in the database, so nothing accepted is lost.
+ */
 export async function openAdapters(
   urls: { databaseUrl?: string; amqpUrl?: string; redisUrl?: string },
   dataDir: string | undefined,
@@ -29,8 +32,8 @@ export async function openAdapters(
     : await openPglite(dataDir && path.join(dataDir, 'pglite'));
   const bus: EventBus = urls.amqpUrl
     ? await RabbitMqBus.connect(urls.amqpUrl, logger)
-    : new InProcessBus(logger);
-  const cache = createCache(urls.redisUrl);
+    : await DurableBus.open(database, logger);
+  const cache = createCache(urls.redisUrl, { logger });
   return {
     database,
     bus,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger, loadConfig, loadOrCreateSigningKeys, onShutdown, runMain } from '@inbox/platform';
-import { createMailer } from '@inbox/directory';
+import { createMailer, newPassword } from '@inbox/directory';
 import { openAdapters } from './adapters';
 import { allInOneConfigSchema } from './config';
 import { startSystem } from './system';
@@ -24,7 +24,7 @@ function persistentSecret(
 /** `npm start`: the whole product in one process, nothing to install. */
 async function main(): Promise<void> {
   const config = loadConfig(allInOneConfigSchema);
-  const logger = createLogger('inbox', config.LOG_LEVEL);
+  const logger = createLogger('all-in-one', config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
   const adapters = await openAdapters(
     { databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, redisUrl: config.REDIS_URL },
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     logger,
   );
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // Used only if this start creates the organization; then printed once, never stored in clear.
+  const adminPassword = config.BOOTSTRAP_ADMIN_PASSWORD ?? newPassword();
   const system = await startSystem({
     ...adapters,
     logger,
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
       : undefined,
     port: config.PORT,
     host: config.HOST,
-    publicUrl,
+    publicUrl: config.ACCOUNT_LINKS_URL ?? publicUrl,
     platformToken: config.PLATFORM_TOKEN,
     limits: config,
     bootstrap: {
@@ -62,14 +64,17 @@ async function main(): Promise<void> {
       name: config.BOOTSTRAP_ORGANIZATION_NAME,
       adminEmail: config.BOOTSTRAP_ADMIN_EMAIL,
       adminName: config.BOOTSTRAP_ADMIN_NAME,
-      adminPassword: config.BOOTSTRAP_ADMIN_PASSWORD,
+      adminPassword,
     },
   });
   if (system.bootstrapped) {
     console.log(
       `Created organization ${config.BOOTSTRAP_CLIENT_ID} with Admin ${config.BOOTSTRAP_ADMIN_EMAIL} / ` +
-        `${process.env.BOOTSTRAP_ADMIN_PASSWORD ? '(password from BOOTSTRAP_ADMIN_PASSWORD)' : config.BOOTSTRAP_ADMIN_PASSWORD}` +
-        ' — set BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD to choose others.',
+        (config.BOOTSTRAP_ADMIN_PASSWORD
+          ? '(password from BOOTSTRAP_ADMIN_PASSWORD)'
+          : `${adminPassword}\n  This password is shown only now: note it, then change it (POST /api/v1/auth/change-password).` +
+            '\n  Lost it? Stop the server and run: npm run admin:reset-password -- ' +
+            `--client-id ${config.BOOTSTRAP_CLIENT_ID} --email ${config.BOOTSTRAP_ADMIN_EMAIL}`),
     );
   }
   if (system.whatsapp.simulatorUrl)

@@ -1,5 +1,5 @@
 import type { Cache, Database, EventBus, Logger, SigningKeys } from '@inbox/platform';
-import { createRateLimiter } from '@inbox/platform';
+import { createRateLimiter, forService } from '@inbox/platform';
 import { ensureOrganization, startDirectoryApp, type DirectoryApp, type Mailer } from '@inbox/directory';
 import { grpcDirectoryLookup, startInboxApp, type InboxApp } from '@inbox/inbox';
 import { startGateway, type RateLimitSettings, type RunningGateway } from '@inbox/gateway';
@@ -53,13 +53,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     database: options.database,
     bus: options.bus,
     mailer: options.mailer,
-    logger: logger.child({ service: 'directory' }),
+    logger: forService(logger, 'directory'),
     internalAuthSecret: options.internalAuthSecret,
     grpcAddress: '127.0.0.1:0',
     settings: {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
       invitationTtlHours: 168,
+      passwordResetTtlHours: 24,
       publicUrl: options.publicUrl,
       signingKeys: options.signingKeys,
     },
@@ -77,7 +78,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const inbox = await startInboxApp({
     database: options.database,
     bus: options.bus,
-    logger: logger.child({ service: 'inbox' }),
+    logger: forService(logger, 'inbox'),
     directory: grpcDirectoryLookup(directoryAddress, options.internalAuthSecret),
     internalAuthSecret: options.internalAuthSecret,
     encryptionKey: options.encryptionKey,
@@ -102,7 +103,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     cache: options.cache,
     rateLimiter: createRateLimiter(options.cache),
     bus: options.bus,
-    logger: logger.child({ service: 'gateway' }),
+    logger: forService(logger, 'gateway'),
     internalAuthSecret: options.internalAuthSecret,
     publicKeyPem: options.signingKeys.publicKeyPem,
     platformToken: options.platformToken,

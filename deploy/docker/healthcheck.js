@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Container health check for images without curl or a gRPC probe binary:
- *   node deploy/docker/healthcheck.js http://127.0.0.1:8080/api/v1/ready   healthy on a 2xx answer
+ *   node deploy/docker/healthcheck.js http://127.0.0.1:8080/api/v1/health  healthy on a 2xx answer
  *   node deploy/docker/healthcheck.js grpc://127.0.0.1:50051               healthy when grpc.health.v1 says SERVING
  * Exits 0 when healthy, 1 otherwise (the reason goes to stderr).
  */

@@ -17,6 +17,11 @@ describe('docker-compose.yml', () => {
     expect(composeProblems(composeFile())).toEqual([]);
   });
 
+  it('uses RabbitMQ 4 (3.x is out of support)', () => {
+    const image = String(composeFile().services!.rabbitmq.image);
+    expect(Number(/^rabbitmq:(\d+)/.exec(image)?.[1])).toBeGreaterThanOrEqual(4);
+  });
+
   it('reports a top-level name, a missing healthcheck or variable, and a dangling dependency', () => {
     const broken = clone(composeFile());
     broken.name = 'inbox';
@@ -36,6 +41,17 @@ describe('docker-compose.yml', () => {
         'redis: neither image nor build',
       ]),
     );
+  });
+
+  it('reports a gateway healthcheck that depends on other services (/ready instead of /health)', () => {
+    const broken = clone(composeFile());
+    broken.services!.gateway.healthcheck!.test = [
+      'CMD',
+      'node',
+      'deploy/docker/healthcheck.js',
+      'http://127.0.0.1:8080/api/v1/ready',
+    ];
+    expect(composeProblems(broken)).toEqual(['gateway: healthcheck must GET /api/v1/health']);
   });
 
   it('reports the inbox without its encryption key or its media volume', () => {

@@ -2,7 +2,21 @@
 import { dockerfileProblems, userFolders } from './support/dockerfile';
 import { read } from './support/files';
 
+/** End of support of Node.js LTS lines (nodejs.org/en/about/previous-releases). */
+const NODE_END_OF_LIFE: Record<number, string> = {
+  20: '2026-04-30',
+  22: '2027-04-30',
+  24: '2028-04-30',
+};
+
 describe('Dockerfile', () => {
+  it('runs on a Node.js LTS line that is still supported, while the code keeps supporting 20.19+', () => {
+    const major = Number(/^ARG NODE_IMAGE=node:(\d+)-/m.exec(read('Dockerfile'))?.[1]);
+    expect(NODE_END_OF_LIFE[major]).toBeDefined();
+    expect(Date.parse(NODE_END_OF_LIFE[major])).toBeGreaterThan(Date.now());
+    expect(JSON.parse(read('package.json')).engines.node).toBe('>=20.19');
+  });
+
   it('installs every workspace, ships what is read at run time, and runs as a user', () => {
     expect(dockerfileProblems(read('Dockerfile'), read('.dockerignore'))).toEqual([]);
   });

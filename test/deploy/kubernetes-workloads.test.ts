@@ -47,6 +47,12 @@ describe('deploy/k8s workloads', () => {
     );
   });
 
+  it('reports a gateway readiness probe on /api/v1/ready: a dependency down would empty the Service', () => {
+    const objects = clone(baseObjects());
+    containerOf(objects, 'gateway').readinessProbe!.httpGet!.path = '/api/v1/ready';
+    expect(workloadProblems(objects, BASE_APPS)).toEqual(['gateway: readinessProbe must GET /api/v1/health']);
+  });
+
   it('reports the inbox without its encryption key, its media volume or its liveness service', () => {
     const objects = clone(baseObjects());
     const inbox = containerOf(objects, 'inbox');

@@ -181,7 +181,7 @@ describe('health', () => {
   it('is ready while every part answers, and names what fails', async () => {
     const ready = await api.get('/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toMatchObject({ directory: 'SERVING' });
+    expect(ready.body.checks).toMatchObject({ directory: { up: true, detail: 'SERVING' } });
 
     await t.system.directory.stop();
     const down = await api.get('/ready');

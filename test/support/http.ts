@@ -1,3 +1,5 @@
+import { assertDocumented } from './openapi-check';
+
 export interface Answer<T = any> {
   status: number;
   body: T;
@@ -31,11 +33,20 @@ export function client(baseUrl: string) {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
-    return {
+    const answer = {
       status: res.status,
       headers: res.headers,
       body: (type.includes('json') && text ? JSON.parse(text) : text) as T,
     };
+    // Every answer of the e2e suite must be one the API reference documents.
+    await assertDocumented(baseUrl, {
+      method,
+      url: res.url,
+      status: res.status,
+      contentType: type.split(';')[0].trim().toLowerCase(),
+      body: answer.body,
+    });
+    return answer;
   }
   return {
     send,

@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  createCache,
   createLogger,
+  DurableBus,
   generateSigningKeys,
-  InProcessBus,
-  MemoryCache,
   openTestDatabase,
   RabbitMqBus,
-  RedisCache,
   type Cache,
   type EventBus,
+  type Logger,
 } from '@inbox/platform';
 import type { MailMessage } from '@inbox/directory';
 import { startSystem, type RunningSystem } from '@inbox/all-in-one';
@@ -32,13 +32,19 @@ export interface TestSystem {
 }
 
 /**
- * The whole product in this process: PGlite, in-process bus and memory cache by default; a fresh
+ * The whole product in this process: PGlite, the durable bus in it and memory cache by default; a fresh
  * PostgreSQL database, RabbitMQ and Redis when DATABASE_URL, AMQP_URL and REDIS_URL are set.
  */
 export async function startTestSystem(
-  options: { limits?: Partial<RateLimitSettings> } = {},
+  options: {
+    limits?: Partial<RateLimitSettings>;
+    /** To read what the processes log. */
+    logger?: Logger;
+    /** A Redis of the test's own (one it stops), instead of REDIS_URL's. */
+    redisUrl?: string;
+  } = {},
 ): Promise<TestSystem> {
-  const logger = createLogger('e2e', process.env.LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger('e2e', process.env.LOG_LEVEL ?? 'silent');
   const database = await openTestDatabase();
   const bus: EventBus = process.env.AMQP_URL
     ? // Its own namespace: test files run in parallel on one broker and must not consume each other's events.
@@ -46,10 +52,11 @@ export async function startTestSystem(
         namespace: `t${randomBytes(4).toString('hex')}`,
         ephemeral: true,
       })
-    : new InProcessBus(logger);
-  const cache: Cache = process.env.REDIS_URL
-    ? RedisCache.connect(process.env.REDIS_URL, { keyPrefix: `t${randomBytes(4).toString('hex')}:` })
-    : new MemoryCache();
+    : await DurableBus.open(database, logger);
+  const cache: Cache = createCache(options.redisUrl ?? process.env.REDIS_URL, {
+    keyPrefix: `t${randomBytes(4).toString('hex')}:`,
+    logger,
+  });
   const mails: MailMessage[] = [];
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-'));
   const system = await startSystem({
@@ -71,6 +78,9 @@ export async function startTestSystem(
       LOGIN_LIMIT_PER_ACCOUNT: 1_000,
       LOGIN_LIMIT_PER_IP: 1_000,
       LOGIN_WINDOW_SECONDS: 900,
+      ACCEPT_INVITE_LIMIT_PER_IP: 1_000,
+      AUTH_FAILURES_PER_IP: 1_000,
+      AUTH_FAILURE_WINDOW_SECONDS: 300,
       ...options.limits,
     },
     bootstrap: {

@@ -58,7 +58,8 @@ export const APP: Record<App, AppSpec> = {
       'WHATSAPP_VERIFY_TOKEN',
     ],
     listens: [{ port: 'http', env: 'PORT' }],
-    readiness: { http: '/api/v1/ready' },
+    // The process itself: a dependency's outage must not take every replica out (see /ready).
+    readiness: { http: '/api/v1/health' },
     liveness: { http: '/api/v1/health' },
     reaches: [
       { env: 'DIRECTORY_GRPC_ADDR', app: 'directory', port: 'grpc' },

@@ -78,6 +78,10 @@ function appProblems(app: App, services: Record<string, ComposeService>, volumes
   const service = services[app];
   const problems: string[] = [];
   if (!service.healthcheck?.test || service.healthcheck.disable) problems.push(`${app}: no healthcheck`);
+  const readiness = APP[app].readiness;
+  const checks = [service.healthcheck?.test ?? []].flat().map(String);
+  if (service.healthcheck?.test && 'http' in readiness && !checks.some((a) => a.endsWith(readiness.http)))
+    problems.push(`${app}: healthcheck must GET ${readiness.http}`);
   if (![service.command ?? []].flat().includes(APP[app].main)) {
     problems.push(`${app}: command does not run ${APP[app].main}`);
   }

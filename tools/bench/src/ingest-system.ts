@@ -22,6 +22,8 @@ export async function startIngestSystem(
   children: Children,
   servers: Servers,
   databaseUrl: string,
+  /** Extra environment for the inbox (INBOX_INGEST_BATCH: how many messages one transaction stores). */
+  inboxEnv: Record<string, string> = {},
 ): Promise<IngestSystem> {
   const keys = generateSigningKeys();
   const [directoryPort, inboxGrpcPort, inboxHttpPort, gatewayPort] = await Promise.all([
@@ -35,6 +37,8 @@ export async function startIngestSystem(
   const wabaId = '200000000000777';
   const common = {
     AMQP_URL: servers.amqpUrl,
+    // Its own exchanges and queues: a run never consumes what an interrupted earlier run left queued.
+    AMQP_NAMESPACE: `bench-${randomBytes(4).toString('hex')}`,
     INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
   };
@@ -57,6 +61,7 @@ export async function startIngestSystem(
     WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
     WHATSAPP_WABA_ID: wabaId,
     WHATSAPP_ACCESS_TOKEN: 'bench-token-not-used',
+    ...inboxEnv,
   });
   children.spawn('gateway', [path.join(REPO, 'gateway/dist/main.js')], {
     ...common,
@@ -67,7 +72,7 @@ export async function startIngestSystem(
     REDIS_URL: servers.redisUrl,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     WHATSAPP_APP_SECRET: appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'bench',
+    WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString('hex'),
   });
   const api = `http://127.0.0.1:${gatewayPort}/api/v1`;
   await waitUntil('gateway /api/v1/ready', async () => (await fetch(`${api}/ready`)).ok, children);

@@ -14,7 +14,7 @@ export class WebhookFactory {
   constructor(
     private readonly system: IngestSystem,
     private readonly perWebhook: number,
-    private readonly run = Date.now().toString(36),
+    readonly run = Date.now().toString(36),
   ) {}
 
   get messagesBuilt(): number {

@@ -30,7 +30,9 @@ export class Children {
   private stopping = false;
 
   spawn(name: string, args: string[], env: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, args, {
+    // BENCH_CHILD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the services under load.
+    const nodeArgs = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -42,6 +42,8 @@ export interface SimContext {
   channel: Channel;
   config: LiveConfig;
   mediaUrlTtlMs: number;
+  /** A private temporary folder for uploaded files, removed when the simulator stops. */
+  mediaDir: string;
   defaultTemplateCategory: TemplateCategory;
   state: SimulatorState;
   deliverer: WebhookDeliverer;

@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { controlMessagesRouter } from './control-messages';
+import { deleteMedia } from './media-store';
 import { controlErrorHandler, deliveryView, parseBody } from './control-validation';
 import { SERVICE_WINDOW_MS, digitsOf, isWindowOpen, type Customer, type SentMessage } from './state';
 import type { SimContext } from './context';
@@ -9,7 +10,7 @@ const failureSchema = z.object({
   to: z.string().min(1),
   code: z.number().int().nonnegative(),
   title: z.string().min(1).optional(),
-  mode: z.enum(['sync', 'async']),
+  mode: z.enum(['sync', 'async', 'drop', 'hang']),
   times: z.number().int().positive().optional(),
   httpStatus: z.number().int().min(400).max(599).optional(),
 });
@@ -99,6 +100,7 @@ export function controlRouter(ctx: SimContext): express.Router {
 
   router.post('/reset', (_req, res) => {
     ctx.deliverer.cancelAll();
+    for (const media of [...ctx.state.media.values()]) deleteMedia(ctx.state, media);
     ctx.state.reset();
     res.json({ ok: true });
   });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { PHONE_ID, TOKEN, startWiredSimulator, type Wired } from './test-support';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -110,5 +112,38 @@ describe('media', () => {
       display_phone_number: expect.any(String),
       quality_rating: 'GREEN',
     });
+  });
+
+  it('serves a generated 100 MB inbound file as a stream whose sha256 is the one announced', async () => {
+    const size = 100 << 20;
+    const inbound = await t.control('POST', '/inbound', {
+      from: '16505551234',
+      type: 'document',
+      media: { mimeType: 'application/pdf', generatedSize: size },
+    });
+    const info = (await t.graph('GET', `/v23.0/${inbound.json.mediaId}`)).json;
+    expect(info.file_size).toBe(String(size));
+    const download = await fetch(info.url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(download.headers.get('content-length')).toBe(String(size));
+    const hash = createHash('sha256');
+    let received = 0;
+    for await (const chunk of Readable.fromWeb(download.body! as never) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      received += chunk.length;
+    }
+    expect(received).toBe(size);
+    expect(hash.digest('hex')).toBe(info.sha256);
+  });
+
+  it('writes an upload to its media folder as it arrives, and removes it on reset', async () => {
+    const bytes = Buffer.alloc(3 << 20, 7);
+    const up = await upload(bytes, 'application/pdf');
+    const record = t.sim.state.media.get(up.json.id)!;
+    expect(record.size).toBe(bytes.length);
+    expect(record.bytes).toBeUndefined();
+    expect(record.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(fs.statSync(record.file!).size).toBe(bytes.length);
+    await t.control('POST', '/reset');
+    expect(fs.existsSync(record.file!)).toBe(false);
   });
 });

@@ -1,11 +1,21 @@
 import express, { type Request, type Response } from 'express';
 import { requirePhoneNumber, requireToken } from './graph-auth';
 import { GraphError, invalidParameter, unknownObject } from './graph-errors';
-import { ALL_MIME_TYPES, issueMediaUrl, limitFor, storeMedia } from './media-store';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import {
+  ALL_MIME_TYPES,
+  deleteMedia,
+  issueMediaUrl,
+  limitFor,
+  openMedia,
+  storeMediaFile,
+} from './media-store';
 import { readMultipart } from './multipart';
 import type { SimContext } from './context';
 
-const MAX_UPLOAD_BYTES = 100 << 20;
+/** Bytes kept of a file whose type has no limit: enough to see that it is not empty. */
+const UNKNOWN_TYPE_BYTES = 1;
 
 /** Media upload, media URL lookup, download and delete, plus the phone number object. */
 export function mediaRouter(ctx: SimContext): express.Router {
@@ -17,26 +27,36 @@ export function mediaRouter(ctx: SimContext): express.Router {
     auth,
     requirePhoneNumber(ctx),
     async (req: Request, res: Response) => {
-      const form = await readMultipart(req, MAX_UPLOAD_BYTES + 1).catch(() => {
+      const maxBytes = (mimeType: string) => limitFor(mimeType)?.maxBytes ?? UNKNOWN_TYPE_BYTES;
+      const form = await readMultipart(req, ctx.mediaDir, maxBytes).catch(() => {
         throw invalidParameter('The parameter file is required.', 'Send the media as multipart/form-data.');
       });
-      if (form.fields.messaging_product !== 'whatsapp') {
-        throw invalidParameter('The parameter messaging_product is required.');
-      }
       const file = form.file;
-      if (!file || file.bytes.length === 0) throw invalidParameter('The parameter file is required.');
-      const limit = limitFor(file.mimeType);
-      if (!limit) {
-        throw invalidParameter(
-          `Param file must be a file with one of the following types: ${ALL_MIME_TYPES.join(', ')}. ` +
-            `Received file of type '${file.mimeType}'.`,
-        );
+      try {
+        if (form.fields.messaging_product !== 'whatsapp') {
+          throw invalidParameter('The parameter messaging_product is required.');
+        }
+        if (!file || file.size === 0) throw invalidParameter('The parameter file is required.');
+        const limit = limitFor(file.mimeType);
+        if (!limit) {
+          throw invalidParameter(
+            `Param file must be a file with one of the following types: ${ALL_MIME_TYPES.join(', ')}. ` +
+              `Received file of type '${file.mimeType}'.`,
+          );
+        }
+        if (file.truncated) {
+          throw invalidParameter(
+            `Param file must be at most ${limit.maxBytes} bytes for ${limit.type} media.`,
+          );
+        }
+      } catch (error) {
+        if (file) fs.rmSync(file.path, { force: true });
+        throw error;
       }
-      if (file.truncated || file.bytes.length > limit.maxBytes) {
-        throw invalidParameter(`Param file must be at most ${limit.maxBytes} bytes for ${limit.type} media.`);
-      }
-      const record = storeMedia(ctx.state, {
-        bytes: file.bytes,
+      const record = storeMediaFile(ctx.state, {
+        file: file.path,
+        size: file.size,
+        sha256: file.sha256,
         mimeType: file.mimeType,
         filename: file.filename,
         origin: 'upload',
@@ -45,7 +65,7 @@ export function mediaRouter(ctx: SimContext): express.Router {
     },
   );
 
-  router.get('/media-download/:mediaId', auth, (req: Request, res: Response) => {
+  router.get('/media-download/:mediaId', auth, async (req: Request, res: Response) => {
     const grant = ctx.state.mediaTokens.get(String(req.query.token ?? ''));
     const media = ctx.state.media.get(String(req.params.mediaId));
     if (!grant || !media || grant.mediaId !== media.id || grant.expiresAt < Date.now()) {
@@ -55,10 +75,9 @@ export function mediaRouter(ctx: SimContext): express.Router {
         message: 'The media URL is invalid or has expired.',
       });
     }
-    res
-      .set('content-type', media.mimeType)
-      .set('content-length', String(media.bytes.length))
-      .end(media.bytes);
+    res.set('content-type', media.mimeType).set('content-length', String(media.size));
+    // Streamed, so serving a 100 MB file costs the simulator a few buffers, not 100 MB.
+    await pipeline(openMedia(media), res).catch(() => res.destroy());
   });
 
   router.get('/:version/:objectId', auth, (req: Request, res: Response) => {
@@ -78,14 +97,14 @@ export function mediaRouter(ctx: SimContext): express.Router {
       url: issueMediaUrl(ctx, media.id),
       mime_type: media.mimeType,
       sha256: media.sha256,
-      file_size: String(media.bytes.length),
+      file_size: String(media.size),
       id: media.id,
     });
   });
 
   router.delete('/:version/:mediaId', auth, (req: Request, res: Response) => {
     const media = findMedia(ctx, req, String(req.params.mediaId), 'delete');
-    ctx.state.media.delete(media.id);
+    deleteMedia(ctx.state, media);
     res.json({ success: true });
   });
 

@@ -29,7 +29,8 @@ export function messagesRouter(ctx: SimContext): express.Router {
       if (failure?.mode === 'sync') throw platformError(failure.code, failure.title, failure.httpStatus);
 
       const sent = accept(ctx, String(req.params.version), waId, parsed);
-      const asyncFailure = failure ? { code: failure.code, title: failure.title } : undefined;
+      const asyncFailure =
+        failure?.mode === 'async' ? { code: failure.code, title: failure.title } : undefined;
       const steps = planStatuses({
         type: parsed.type,
         category: parsed.type === 'template' ? templateCategory(ctx, parsed.body) : undefined,
@@ -40,6 +41,10 @@ export function messagesRouter(ctx: SimContext): express.Router {
       const error = steps[0]?.error;
       if (error) sent.failure = { code: error.code, reason: asyncFailure ? 'chosen' : 'window_closed' };
       void ctx.runner.run(sent, steps);
+      if (failure?.mode === 'drop' || failure?.mode === 'hang') {
+        loseAnswer(req, failure.mode);
+        return;
+      }
       res.json({
         messaging_product: 'whatsapp',
         contacts: [{ input: parsed.to, wa_id: waId }],
@@ -48,6 +53,21 @@ export function messagesRouter(ctx: SimContext): express.Router {
     },
   );
   return router;
+}
+
+/** Longest a `hang` keeps the connection: far beyond any client deadline, short of a stuck test run. */
+const HANG_MS = 120_000;
+
+/**
+ * The send was accepted but its answer is lost, as when a connection drops after Graph acted: the
+ * client cannot know whether the message went out.
+ */
+function loseAnswer(req: Request, mode: 'drop' | 'hang'): void {
+  if (mode === 'drop') {
+    req.socket.destroy();
+    return;
+  }
+  setTimeout(() => req.socket.destroy(), HANG_MS).unref();
 }
 
 function accept(

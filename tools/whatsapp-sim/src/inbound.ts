@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newWamid } from './ids';
-import { issueMediaUrl, storeMedia } from './media-store';
+import { issueMediaUrl, storeGeneratedMedia, storeMedia } from './media-store';
 import { DEFAULT_MIME, sampleFile, sampleFilename } from './sample-media';
 import { digitsOf, type MediaRecord } from './state';
 import type { SimContext } from './context';
@@ -32,6 +32,13 @@ export const inboundSchema = z
         filename: z.string().optional(),
         caption: z.string().optional(),
         dataBase64: z.base64().optional(),
+        /** Instead of dataBase64: a generated file of this many bytes, for large-file tests. */
+        generatedSize: z
+          .number()
+          .int()
+          .positive()
+          .max(100 << 20)
+          .optional(),
         voice: z.boolean().optional(),
         animated: z.boolean().optional(),
       })
@@ -151,10 +158,16 @@ function content(input: InboundInput): unknown {
 function mediaObject(ctx: SimContext, input: InboundInput) {
   const given = input.media ?? {};
   const mimeType = given.mimeType ?? DEFAULT_MIME[input.type];
-  const bytes =
-    given.dataBase64 !== undefined ? Buffer.from(given.dataBase64, 'base64') : sampleFile(mimeType);
   const filename = input.type === 'document' ? (given.filename ?? sampleFilename(mimeType)) : given.filename;
-  const record = storeMedia(ctx.state, { bytes, mimeType, filename, origin: 'inbound' });
+  const described = { mimeType, filename, origin: 'inbound' as const };
+  const record =
+    given.generatedSize !== undefined
+      ? storeGeneratedMedia(ctx.state, { ...described, size: given.generatedSize })
+      : storeMedia(ctx.state, {
+          ...described,
+          bytes:
+            given.dataBase64 !== undefined ? Buffer.from(given.dataBase64, 'base64') : sampleFile(mimeType),
+        });
   const object: Record<string, unknown> = {};
   if (given.caption !== undefined && ['image', 'video', 'document'].includes(input.type)) {
     object.caption = given.caption;

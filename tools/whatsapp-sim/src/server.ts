@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { LiveConfig, SimContext, SimulatorOptions } from './context';
@@ -45,6 +48,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     channel,
     config,
     mediaUrlTtlMs: options.mediaUrlTtlMs ?? 5 * 60 * 1000,
+    mediaDir: fs.mkdtempSync(path.join(os.tmpdir(), 'whatsapp-sim-media-')),
     defaultTemplateCategory: options.defaultTemplateCategory ?? 'marketing',
     state,
     deliverer,
@@ -79,6 +83,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      fs.rmSync(ctx.mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -37,7 +37,11 @@ export interface FailureRule {
   to: string;
   code: number;
   title?: string;
-  mode: 'sync' | 'async';
+  /**
+   * sync: refused with a Graph error; async: accepted, then a `failed` status; drop: accepted (and
+   * its statuses sent), then the connection closed without an answer; hang: accepted, never answered.
+   */
+  mode: 'sync' | 'async' | 'drop' | 'hang';
   httpStatus?: number;
   /** Sends left to fail; null = every send. */
   remaining: number | null;
@@ -47,7 +51,14 @@ export interface FailureRule {
 export interface MediaRecord {
   id: string;
   mimeType: string;
-  bytes: Buffer;
+  size: number;
+  /**
+   * Where the bytes are: in memory (small files sent through the control API), in a file of the
+   * simulator's media folder (uploads, streamed in), or generated on demand (large test files).
+   */
+  bytes?: Buffer;
+  file?: string;
+  generated?: { seed: number };
   sha256: string;
   filename?: string;
   origin: 'upload' | 'inbound';

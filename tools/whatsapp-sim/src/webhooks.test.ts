@@ -20,8 +20,9 @@ describe('webhook delivery', () => {
     expect(log).toMatchObject({ kind: 'message', outcome: 'delivered', wamid: res.json.wamid });
     expect(log.attempts.map((a: any) => a.httpStatus)).toEqual([500, 500, 200]);
     const times = log.attempts.map((a: any) => Date.parse(a.at));
-    expect(times[1] - times[0]).toBeGreaterThanOrEqual(25);
-    expect(times[2] - times[1]).toBeGreaterThanOrEqual(times[1] - times[0]);
+    // Lower bounds only: each gap waits at least its configured delay (a loaded machine may add more).
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(30 - 2);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(120 - 2);
     expect(new Set(t.receiver.received.map((r) => r.body)).size).toBe(1);
   });
 
