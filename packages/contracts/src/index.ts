@@ -11,3 +11,7 @@ export type {
   DirectoryServiceClient,
 } from './generated/directory/v1/DirectoryService';
 export type { InboxServiceHandlers, InboxServiceClient } from './generated/inbox/v1/InboxService';
+export type {
+  TemplatesServiceHandlers,
+  TemplatesServiceClient,
+} from './generated/templates/v1/TemplatesService';

@@ -24,6 +24,7 @@ export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
 export const PROTO_FILES = {
   directory: 'directory/v1/directory.proto',
   inbox: 'inbox/v1/inbox.proto',
+  templates: 'templates/v1/templates.proto',
   health: 'grpc/health/v1/health.proto',
 } as const;
 

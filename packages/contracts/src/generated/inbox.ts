@@ -8,6 +8,8 @@ import type { BulkResult as _inbox_v1_BulkResult, BulkResult__Output as _inbox_v
 import type { CategoryCount as _inbox_v1_CategoryCount, CategoryCount__Output as _inbox_v1_CategoryCount__Output } from './inbox/v1/CategoryCount';
 import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountList__Output as _inbox_v1_CategoryCountList__Output } from './inbox/v1/CategoryCountList';
 import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _inbox_v1_CategoryList__Output } from './inbox/v1/CategoryList';
+import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from './inbox/v1/ChannelAccess';
+import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from './inbox/v1/ChannelAccessRequest';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from './inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from './inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from './inbox/v1/ContactPage';
@@ -41,6 +43,9 @@ import type { ReactRequest as _inbox_v1_ReactRequest, ReactRequest__Output as _i
 import type { ReopenStatus as _inbox_v1_ReopenStatus, ReopenStatus__Output as _inbox_v1_ReopenStatus__Output } from './inbox/v1/ReopenStatus';
 import type { ReturnToBotRequest as _inbox_v1_ReturnToBotRequest, ReturnToBotRequest__Output as _inbox_v1_ReturnToBotRequest__Output } from './inbox/v1/ReturnToBotRequest';
 import type { SendMessageRequest as _inbox_v1_SendMessageRequest, SendMessageRequest__Output as _inbox_v1_SendMessageRequest__Output } from './inbox/v1/SendMessageRequest';
+import type { SendTemplateMessageRequest as _inbox_v1_SendTemplateMessageRequest, SendTemplateMessageRequest__Output as _inbox_v1_SendTemplateMessageRequest__Output } from './inbox/v1/SendTemplateMessageRequest';
+import type { TemplateMessageSent as _inbox_v1_TemplateMessageSent, TemplateMessageSent__Output as _inbox_v1_TemplateMessageSent__Output } from './inbox/v1/TemplateMessageSent';
+import type { TemplateRef as _inbox_v1_TemplateRef, TemplateRef__Output as _inbox_v1_TemplateRef__Output } from './inbox/v1/TemplateRef';
 import type { UpdateContactRequest as _inbox_v1_UpdateContactRequest, UpdateContactRequest__Output as _inbox_v1_UpdateContactRequest__Output } from './inbox/v1/UpdateContactRequest';
 import type { UpdateConversationRequest as _inbox_v1_UpdateConversationRequest, UpdateConversationRequest__Output as _inbox_v1_UpdateConversationRequest__Output } from './inbox/v1/UpdateConversationRequest';
 import type { UpdateQuickReplyRequest as _inbox_v1_UpdateQuickReplyRequest, UpdateQuickReplyRequest__Output as _inbox_v1_UpdateQuickReplyRequest__Output } from './inbox/v1/UpdateQuickReplyRequest';
@@ -61,6 +66,8 @@ export interface ProtoGrpcType {
       CategoryCount: MessageTypeDefinition<_inbox_v1_CategoryCount, _inbox_v1_CategoryCount__Output>
       CategoryCountList: MessageTypeDefinition<_inbox_v1_CategoryCountList, _inbox_v1_CategoryCountList__Output>
       CategoryList: MessageTypeDefinition<_inbox_v1_CategoryList, _inbox_v1_CategoryList__Output>
+      ChannelAccess: MessageTypeDefinition<_inbox_v1_ChannelAccess, _inbox_v1_ChannelAccess__Output>
+      ChannelAccessRequest: MessageTypeDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccessRequest__Output>
       Contact: MessageTypeDefinition<_inbox_v1_Contact, _inbox_v1_Contact__Output>
       ContactHistory: MessageTypeDefinition<_inbox_v1_ContactHistory, _inbox_v1_ContactHistory__Output>
       ContactPage: MessageTypeDefinition<_inbox_v1_ContactPage, _inbox_v1_ContactPage__Output>
@@ -94,6 +101,9 @@ export interface ProtoGrpcType {
       ReopenStatus: MessageTypeDefinition<_inbox_v1_ReopenStatus, _inbox_v1_ReopenStatus__Output>
       ReturnToBotRequest: MessageTypeDefinition<_inbox_v1_ReturnToBotRequest, _inbox_v1_ReturnToBotRequest__Output>
       SendMessageRequest: MessageTypeDefinition<_inbox_v1_SendMessageRequest, _inbox_v1_SendMessageRequest__Output>
+      SendTemplateMessageRequest: MessageTypeDefinition<_inbox_v1_SendTemplateMessageRequest, _inbox_v1_SendTemplateMessageRequest__Output>
+      TemplateMessageSent: MessageTypeDefinition<_inbox_v1_TemplateMessageSent, _inbox_v1_TemplateMessageSent__Output>
+      TemplateRef: MessageTypeDefinition<_inbox_v1_TemplateRef, _inbox_v1_TemplateRef__Output>
       UpdateContactRequest: MessageTypeDefinition<_inbox_v1_UpdateContactRequest, _inbox_v1_UpdateContactRequest__Output>
       UpdateConversationRequest: MessageTypeDefinition<_inbox_v1_UpdateConversationRequest, _inbox_v1_UpdateConversationRequest__Output>
       UpdateQuickReplyRequest: MessageTypeDefinition<_inbox_v1_UpdateQuickReplyRequest, _inbox_v1_UpdateQuickReplyRequest__Output>

@@ -7,6 +7,8 @@ import type { BulkRequest as _inbox_v1_BulkRequest, BulkRequest__Output as _inbo
 import type { BulkResult as _inbox_v1_BulkResult, BulkResult__Output as _inbox_v1_BulkResult__Output } from '../../inbox/v1/BulkResult';
 import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountList__Output as _inbox_v1_CategoryCountList__Output } from '../../inbox/v1/CategoryCountList';
 import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _inbox_v1_CategoryList__Output } from '../../inbox/v1/CategoryList';
+import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from '../../inbox/v1/ChannelAccess';
+import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from '../../inbox/v1/ChannelAccessRequest';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from '../../inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from '../../inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from '../../inbox/v1/ContactPage';
@@ -35,6 +37,8 @@ import type { ReactRequest as _inbox_v1_ReactRequest, ReactRequest__Output as _i
 import type { ReopenStatus as _inbox_v1_ReopenStatus, ReopenStatus__Output as _inbox_v1_ReopenStatus__Output } from '../../inbox/v1/ReopenStatus';
 import type { ReturnToBotRequest as _inbox_v1_ReturnToBotRequest, ReturnToBotRequest__Output as _inbox_v1_ReturnToBotRequest__Output } from '../../inbox/v1/ReturnToBotRequest';
 import type { SendMessageRequest as _inbox_v1_SendMessageRequest, SendMessageRequest__Output as _inbox_v1_SendMessageRequest__Output } from '../../inbox/v1/SendMessageRequest';
+import type { SendTemplateMessageRequest as _inbox_v1_SendTemplateMessageRequest, SendTemplateMessageRequest__Output as _inbox_v1_SendTemplateMessageRequest__Output } from '../../inbox/v1/SendTemplateMessageRequest';
+import type { TemplateMessageSent as _inbox_v1_TemplateMessageSent, TemplateMessageSent__Output as _inbox_v1_TemplateMessageSent__Output } from '../../inbox/v1/TemplateMessageSent';
 import type { UpdateContactRequest as _inbox_v1_UpdateContactRequest, UpdateContactRequest__Output as _inbox_v1_UpdateContactRequest__Output } from '../../inbox/v1/UpdateContactRequest';
 import type { UpdateConversationRequest as _inbox_v1_UpdateConversationRequest, UpdateConversationRequest__Output as _inbox_v1_UpdateConversationRequest__Output } from '../../inbox/v1/UpdateConversationRequest';
 import type { UpdateQuickReplyRequest as _inbox_v1_UpdateQuickReplyRequest, UpdateQuickReplyRequest__Output as _inbox_v1_UpdateQuickReplyRequest__Output } from '../../inbox/v1/UpdateQuickReplyRequest';
@@ -113,6 +117,15 @@ export interface InboxServiceClient extends grpc.Client {
   deleteQuickReply(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteQuickReply(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteQuickReply(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  getChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  getChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  getChannelAccess(argument: _inbox_v1_ChannelAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
+  getChannelAccess(argument: _inbox_v1_ChannelAccessRequest, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
   
   GetContact(argument: _inbox_v1_WaIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Contact__Output>): grpc.ClientUnaryCall;
   GetContact(argument: _inbox_v1_WaIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Contact__Output>): grpc.ClientUnaryCall;
@@ -312,6 +325,15 @@ export interface InboxServiceClient extends grpc.Client {
   sendMessage(argument: _inbox_v1_SendMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Message__Output>): grpc.ClientUnaryCall;
   sendMessage(argument: _inbox_v1_SendMessageRequest, callback: grpc.requestCallback<_inbox_v1_Message__Output>): grpc.ClientUnaryCall;
   
+  SendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  SendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  SendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  SendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  sendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  sendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  sendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  sendTemplateMessage(argument: _inbox_v1_SendTemplateMessageRequest, callback: grpc.requestCallback<_inbox_v1_TemplateMessageSent__Output>): grpc.ClientUnaryCall;
+  
   SetFollowUp(argument: _inbox_v1_FollowUpRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   SetFollowUp(argument: _inbox_v1_FollowUpRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   SetFollowUp(argument: _inbox_v1_FollowUpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
@@ -394,6 +416,8 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   DeleteQuickReply: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Empty>;
   
+  GetChannelAccess: grpc.handleUnaryCall<_inbox_v1_ChannelAccessRequest__Output, _inbox_v1_ChannelAccess>;
+  
   GetContact: grpc.handleUnaryCall<_inbox_v1_WaIdRequest__Output, _inbox_v1_Contact>;
   
   GetContactHistory: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_ContactHistory>;
@@ -438,6 +462,8 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   SendMessage: grpc.handleUnaryCall<_inbox_v1_SendMessageRequest__Output, _inbox_v1_Message>;
   
+  SendTemplateMessage: grpc.handleUnaryCall<_inbox_v1_SendTemplateMessageRequest__Output, _inbox_v1_TemplateMessageSent>;
+  
   SetFollowUp: grpc.handleUnaryCall<_inbox_v1_FollowUpRequest__Output, _inbox_v1_Conversation>;
   
   Takeover: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Conversation>;
@@ -463,6 +489,7 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   CountConversations: MethodDefinition<_inbox_v1_ConversationFilter, _inbox_v1_ConversationCounts, _inbox_v1_ConversationFilter__Output, _inbox_v1_ConversationCounts__Output>
   CreateQuickReply: MethodDefinition<_inbox_v1_CreateQuickReplyRequest, _inbox_v1_QuickReply, _inbox_v1_CreateQuickReplyRequest__Output, _inbox_v1_QuickReply__Output>
   DeleteQuickReply: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Empty, _inbox_v1_IdRequest__Output, _inbox_v1_Empty__Output>
+  GetChannelAccess: MethodDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccess, _inbox_v1_ChannelAccessRequest__Output, _inbox_v1_ChannelAccess__Output>
   GetContact: MethodDefinition<_inbox_v1_WaIdRequest, _inbox_v1_Contact, _inbox_v1_WaIdRequest__Output, _inbox_v1_Contact__Output>
   GetContactHistory: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_ContactHistory, _inbox_v1_IdRequest__Output, _inbox_v1_ContactHistory__Output>
   GetConversation: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
@@ -485,6 +512,7 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   RetryMedia: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Message, _inbox_v1_IdRequest__Output, _inbox_v1_Message__Output>
   ReturnToBot: MethodDefinition<_inbox_v1_ReturnToBotRequest, _inbox_v1_Conversation, _inbox_v1_ReturnToBotRequest__Output, _inbox_v1_Conversation__Output>
   SendMessage: MethodDefinition<_inbox_v1_SendMessageRequest, _inbox_v1_Message, _inbox_v1_SendMessageRequest__Output, _inbox_v1_Message__Output>
+  SendTemplateMessage: MethodDefinition<_inbox_v1_SendTemplateMessageRequest, _inbox_v1_TemplateMessageSent, _inbox_v1_SendTemplateMessageRequest__Output, _inbox_v1_TemplateMessageSent__Output>
   SetFollowUp: MethodDefinition<_inbox_v1_FollowUpRequest, _inbox_v1_Conversation, _inbox_v1_FollowUpRequest__Output, _inbox_v1_Conversation__Output>
   Takeover: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
   ToggleHide: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Message, _inbox_v1_IdRequest__Output, _inbox_v1_Message__Output>

@@ -1,0 +1,157 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AssignRequest as _inbox_v1_AssignRequest, AssignRequest__Output as _inbox_v1_AssignRequest__Output } from './inbox/v1/AssignRequest';
+import type { BulkFailure as _inbox_v1_BulkFailure, BulkFailure__Output as _inbox_v1_BulkFailure__Output } from './inbox/v1/BulkFailure';
+import type { BulkRequest as _inbox_v1_BulkRequest, BulkRequest__Output as _inbox_v1_BulkRequest__Output } from './inbox/v1/BulkRequest';
+import type { BulkResult as _inbox_v1_BulkResult, BulkResult__Output as _inbox_v1_BulkResult__Output } from './inbox/v1/BulkResult';
+import type { CategoryCount as _inbox_v1_CategoryCount, CategoryCount__Output as _inbox_v1_CategoryCount__Output } from './inbox/v1/CategoryCount';
+import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountList__Output as _inbox_v1_CategoryCountList__Output } from './inbox/v1/CategoryCountList';
+import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _inbox_v1_CategoryList__Output } from './inbox/v1/CategoryList';
+import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from './inbox/v1/ChannelAccess';
+import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from './inbox/v1/ChannelAccessRequest';
+import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from './inbox/v1/Contact';
+import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from './inbox/v1/ContactHistory';
+import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from './inbox/v1/ContactPage';
+import type { ContactRef as _inbox_v1_ContactRef, ContactRef__Output as _inbox_v1_ContactRef__Output } from './inbox/v1/ContactRef';
+import type { Conversation as _inbox_v1_Conversation, Conversation__Output as _inbox_v1_Conversation__Output } from './inbox/v1/Conversation';
+import type { ConversationCounts as _inbox_v1_ConversationCounts, ConversationCounts__Output as _inbox_v1_ConversationCounts__Output } from './inbox/v1/ConversationCounts';
+import type { ConversationFilter as _inbox_v1_ConversationFilter, ConversationFilter__Output as _inbox_v1_ConversationFilter__Output } from './inbox/v1/ConversationFilter';
+import type { ConversationPage as _inbox_v1_ConversationPage, ConversationPage__Output as _inbox_v1_ConversationPage__Output } from './inbox/v1/ConversationPage';
+import type { ConversationSummary as _inbox_v1_ConversationSummary, ConversationSummary__Output as _inbox_v1_ConversationSummary__Output } from './inbox/v1/ConversationSummary';
+import type { ConversationSummaryList as _inbox_v1_ConversationSummaryList, ConversationSummaryList__Output as _inbox_v1_ConversationSummaryList__Output } from './inbox/v1/ConversationSummaryList';
+import type { ConversationTagRequest as _inbox_v1_ConversationTagRequest, ConversationTagRequest__Output as _inbox_v1_ConversationTagRequest__Output } from './inbox/v1/ConversationTagRequest';
+import type { CreateQuickReplyRequest as _inbox_v1_CreateQuickReplyRequest, CreateQuickReplyRequest__Output as _inbox_v1_CreateQuickReplyRequest__Output } from './inbox/v1/CreateQuickReplyRequest';
+import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output } from './inbox/v1/Empty';
+import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from './inbox/v1/FollowUpRequest';
+import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from './inbox/v1/IdRequest';
+import type { InboxServiceClient as _inbox_v1_InboxServiceClient, InboxServiceDefinition as _inbox_v1_InboxServiceDefinition } from './inbox/v1/InboxService';
+import type { ListContactsRequest as _inbox_v1_ListContactsRequest, ListContactsRequest__Output as _inbox_v1_ListContactsRequest__Output } from './inbox/v1/ListContactsRequest';
+import type { ListConversationsRequest as _inbox_v1_ListConversationsRequest, ListConversationsRequest__Output as _inbox_v1_ListConversationsRequest__Output } from './inbox/v1/ListConversationsRequest';
+import type { ListMessagesRequest as _inbox_v1_ListMessagesRequest, ListMessagesRequest__Output as _inbox_v1_ListMessagesRequest__Output } from './inbox/v1/ListMessagesRequest';
+import type { ListQuickRepliesRequest as _inbox_v1_ListQuickRepliesRequest, ListQuickRepliesRequest__Output as _inbox_v1_ListQuickRepliesRequest__Output } from './inbox/v1/ListQuickRepliesRequest';
+import type { MediaInfo as _inbox_v1_MediaInfo, MediaInfo__Output as _inbox_v1_MediaInfo__Output } from './inbox/v1/MediaInfo';
+import type { MergeCategoriesRequest as _inbox_v1_MergeCategoriesRequest, MergeCategoriesRequest__Output as _inbox_v1_MergeCategoriesRequest__Output } from './inbox/v1/MergeCategoriesRequest';
+import type { MergeCategoriesResult as _inbox_v1_MergeCategoriesResult, MergeCategoriesResult__Output as _inbox_v1_MergeCategoriesResult__Output } from './inbox/v1/MergeCategoriesResult';
+import type { Message as _inbox_v1_Message, Message__Output as _inbox_v1_Message__Output } from './inbox/v1/Message';
+import type { MessageError as _inbox_v1_MessageError, MessageError__Output as _inbox_v1_MessageError__Output } from './inbox/v1/MessageError';
+import type { MessagePage as _inbox_v1_MessagePage, MessagePage__Output as _inbox_v1_MessagePage__Output } from './inbox/v1/MessagePage';
+import type { PutWhatsAppSettingsRequest as _inbox_v1_PutWhatsAppSettingsRequest, PutWhatsAppSettingsRequest__Output as _inbox_v1_PutWhatsAppSettingsRequest__Output } from './inbox/v1/PutWhatsAppSettingsRequest';
+import type { QuickReply as _inbox_v1_QuickReply, QuickReply__Output as _inbox_v1_QuickReply__Output } from './inbox/v1/QuickReply';
+import type { QuickReplyList as _inbox_v1_QuickReplyList, QuickReplyList__Output as _inbox_v1_QuickReplyList__Output } from './inbox/v1/QuickReplyList';
+import type { ReactRequest as _inbox_v1_ReactRequest, ReactRequest__Output as _inbox_v1_ReactRequest__Output } from './inbox/v1/ReactRequest';
+import type { ReopenStatus as _inbox_v1_ReopenStatus, ReopenStatus__Output as _inbox_v1_ReopenStatus__Output } from './inbox/v1/ReopenStatus';
+import type { ReturnToBotRequest as _inbox_v1_ReturnToBotRequest, ReturnToBotRequest__Output as _inbox_v1_ReturnToBotRequest__Output } from './inbox/v1/ReturnToBotRequest';
+import type { SendMessageRequest as _inbox_v1_SendMessageRequest, SendMessageRequest__Output as _inbox_v1_SendMessageRequest__Output } from './inbox/v1/SendMessageRequest';
+import type { SendTemplateMessageRequest as _inbox_v1_SendTemplateMessageRequest, SendTemplateMessageRequest__Output as _inbox_v1_SendTemplateMessageRequest__Output } from './inbox/v1/SendTemplateMessageRequest';
+import type { TemplateMessageSent as _inbox_v1_TemplateMessageSent, TemplateMessageSent__Output as _inbox_v1_TemplateMessageSent__Output } from './inbox/v1/TemplateMessageSent';
+import type { TemplateRef as _inbox_v1_TemplateRef, TemplateRef__Output as _inbox_v1_TemplateRef__Output } from './inbox/v1/TemplateRef';
+import type { UpdateContactRequest as _inbox_v1_UpdateContactRequest, UpdateContactRequest__Output as _inbox_v1_UpdateContactRequest__Output } from './inbox/v1/UpdateContactRequest';
+import type { UpdateConversationRequest as _inbox_v1_UpdateConversationRequest, UpdateConversationRequest__Output as _inbox_v1_UpdateConversationRequest__Output } from './inbox/v1/UpdateConversationRequest';
+import type { UpdateQuickReplyRequest as _inbox_v1_UpdateQuickReplyRequest, UpdateQuickReplyRequest__Output as _inbox_v1_UpdateQuickReplyRequest__Output } from './inbox/v1/UpdateQuickReplyRequest';
+import type { WaIdRequest as _inbox_v1_WaIdRequest, WaIdRequest__Output as _inbox_v1_WaIdRequest__Output } from './inbox/v1/WaIdRequest';
+import type { WhatsAppSettings as _inbox_v1_WhatsAppSettings, WhatsAppSettings__Output as _inbox_v1_WhatsAppSettings__Output } from './inbox/v1/WhatsAppSettings';
+import type { BulkFailure as _templates_v1_BulkFailure, BulkFailure__Output as _templates_v1_BulkFailure__Output } from './templates/v1/BulkFailure';
+import type { BulkResult as _templates_v1_BulkResult, BulkResult__Output as _templates_v1_BulkResult__Output } from './templates/v1/BulkResult';
+import type { BulkTemplatesRequest as _templates_v1_BulkTemplatesRequest, BulkTemplatesRequest__Output as _templates_v1_BulkTemplatesRequest__Output } from './templates/v1/BulkTemplatesRequest';
+import type { Empty as _templates_v1_Empty, Empty__Output as _templates_v1_Empty__Output } from './templates/v1/Empty';
+import type { IdRequest as _templates_v1_IdRequest, IdRequest__Output as _templates_v1_IdRequest__Output } from './templates/v1/IdRequest';
+import type { ListTemplatesRequest as _templates_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _templates_v1_ListTemplatesRequest__Output } from './templates/v1/ListTemplatesRequest';
+import type { SendParameters as _templates_v1_SendParameters, SendParameters__Output as _templates_v1_SendParameters__Output } from './templates/v1/SendParameters';
+import type { SendTemplateRequest as _templates_v1_SendTemplateRequest, SendTemplateRequest__Output as _templates_v1_SendTemplateRequest__Output } from './templates/v1/SendTemplateRequest';
+import type { SentTemplate as _templates_v1_SentTemplate, SentTemplate__Output as _templates_v1_SentTemplate__Output } from './templates/v1/SentTemplate';
+import type { SetFolderRequest as _templates_v1_SetFolderRequest, SetFolderRequest__Output as _templates_v1_SetFolderRequest__Output } from './templates/v1/SetFolderRequest';
+import type { SetInboxCategoryRequest as _templates_v1_SetInboxCategoryRequest, SetInboxCategoryRequest__Output as _templates_v1_SetInboxCategoryRequest__Output } from './templates/v1/SetInboxCategoryRequest';
+import type { StatusChange as _templates_v1_StatusChange, StatusChange__Output as _templates_v1_StatusChange__Output } from './templates/v1/StatusChange';
+import type { SyncResult as _templates_v1_SyncResult, SyncResult__Output as _templates_v1_SyncResult__Output } from './templates/v1/SyncResult';
+import type { Template as _templates_v1_Template, Template__Output as _templates_v1_Template__Output } from './templates/v1/Template';
+import type { TemplateFilter as _templates_v1_TemplateFilter, TemplateFilter__Output as _templates_v1_TemplateFilter__Output } from './templates/v1/TemplateFilter';
+import type { TemplateInput as _templates_v1_TemplateInput, TemplateInput__Output as _templates_v1_TemplateInput__Output } from './templates/v1/TemplateInput';
+import type { TemplatePage as _templates_v1_TemplatePage, TemplatePage__Output as _templates_v1_TemplatePage__Output } from './templates/v1/TemplatePage';
+import type { TemplatesServiceClient as _templates_v1_TemplatesServiceClient, TemplatesServiceDefinition as _templates_v1_TemplatesServiceDefinition } from './templates/v1/TemplatesService';
+import type { UpdateTemplateRequest as _templates_v1_UpdateTemplateRequest, UpdateTemplateRequest__Output as _templates_v1_UpdateTemplateRequest__Output } from './templates/v1/UpdateTemplateRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  inbox: {
+    v1: {
+      AssignRequest: MessageTypeDefinition<_inbox_v1_AssignRequest, _inbox_v1_AssignRequest__Output>
+      BulkFailure: MessageTypeDefinition<_inbox_v1_BulkFailure, _inbox_v1_BulkFailure__Output>
+      BulkRequest: MessageTypeDefinition<_inbox_v1_BulkRequest, _inbox_v1_BulkRequest__Output>
+      BulkResult: MessageTypeDefinition<_inbox_v1_BulkResult, _inbox_v1_BulkResult__Output>
+      CategoryCount: MessageTypeDefinition<_inbox_v1_CategoryCount, _inbox_v1_CategoryCount__Output>
+      CategoryCountList: MessageTypeDefinition<_inbox_v1_CategoryCountList, _inbox_v1_CategoryCountList__Output>
+      CategoryList: MessageTypeDefinition<_inbox_v1_CategoryList, _inbox_v1_CategoryList__Output>
+      ChannelAccess: MessageTypeDefinition<_inbox_v1_ChannelAccess, _inbox_v1_ChannelAccess__Output>
+      ChannelAccessRequest: MessageTypeDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccessRequest__Output>
+      Contact: MessageTypeDefinition<_inbox_v1_Contact, _inbox_v1_Contact__Output>
+      ContactHistory: MessageTypeDefinition<_inbox_v1_ContactHistory, _inbox_v1_ContactHistory__Output>
+      ContactPage: MessageTypeDefinition<_inbox_v1_ContactPage, _inbox_v1_ContactPage__Output>
+      ContactRef: MessageTypeDefinition<_inbox_v1_ContactRef, _inbox_v1_ContactRef__Output>
+      Conversation: MessageTypeDefinition<_inbox_v1_Conversation, _inbox_v1_Conversation__Output>
+      ConversationCounts: MessageTypeDefinition<_inbox_v1_ConversationCounts, _inbox_v1_ConversationCounts__Output>
+      ConversationFilter: MessageTypeDefinition<_inbox_v1_ConversationFilter, _inbox_v1_ConversationFilter__Output>
+      ConversationPage: MessageTypeDefinition<_inbox_v1_ConversationPage, _inbox_v1_ConversationPage__Output>
+      ConversationSummary: MessageTypeDefinition<_inbox_v1_ConversationSummary, _inbox_v1_ConversationSummary__Output>
+      ConversationSummaryList: MessageTypeDefinition<_inbox_v1_ConversationSummaryList, _inbox_v1_ConversationSummaryList__Output>
+      ConversationTagRequest: MessageTypeDefinition<_inbox_v1_ConversationTagRequest, _inbox_v1_ConversationTagRequest__Output>
+      CreateQuickReplyRequest: MessageTypeDefinition<_inbox_v1_CreateQuickReplyRequest, _inbox_v1_CreateQuickReplyRequest__Output>
+      Empty: MessageTypeDefinition<_inbox_v1_Empty, _inbox_v1_Empty__Output>
+      FollowUpRequest: MessageTypeDefinition<_inbox_v1_FollowUpRequest, _inbox_v1_FollowUpRequest__Output>
+      IdRequest: MessageTypeDefinition<_inbox_v1_IdRequest, _inbox_v1_IdRequest__Output>
+      InboxService: SubtypeConstructor<typeof grpc.Client, _inbox_v1_InboxServiceClient> & { service: _inbox_v1_InboxServiceDefinition }
+      ListContactsRequest: MessageTypeDefinition<_inbox_v1_ListContactsRequest, _inbox_v1_ListContactsRequest__Output>
+      ListConversationsRequest: MessageTypeDefinition<_inbox_v1_ListConversationsRequest, _inbox_v1_ListConversationsRequest__Output>
+      ListMessagesRequest: MessageTypeDefinition<_inbox_v1_ListMessagesRequest, _inbox_v1_ListMessagesRequest__Output>
+      ListQuickRepliesRequest: MessageTypeDefinition<_inbox_v1_ListQuickRepliesRequest, _inbox_v1_ListQuickRepliesRequest__Output>
+      MediaInfo: MessageTypeDefinition<_inbox_v1_MediaInfo, _inbox_v1_MediaInfo__Output>
+      MergeCategoriesRequest: MessageTypeDefinition<_inbox_v1_MergeCategoriesRequest, _inbox_v1_MergeCategoriesRequest__Output>
+      MergeCategoriesResult: MessageTypeDefinition<_inbox_v1_MergeCategoriesResult, _inbox_v1_MergeCategoriesResult__Output>
+      Message: MessageTypeDefinition<_inbox_v1_Message, _inbox_v1_Message__Output>
+      MessageError: MessageTypeDefinition<_inbox_v1_MessageError, _inbox_v1_MessageError__Output>
+      MessagePage: MessageTypeDefinition<_inbox_v1_MessagePage, _inbox_v1_MessagePage__Output>
+      PutWhatsAppSettingsRequest: MessageTypeDefinition<_inbox_v1_PutWhatsAppSettingsRequest, _inbox_v1_PutWhatsAppSettingsRequest__Output>
+      QuickReply: MessageTypeDefinition<_inbox_v1_QuickReply, _inbox_v1_QuickReply__Output>
+      QuickReplyList: MessageTypeDefinition<_inbox_v1_QuickReplyList, _inbox_v1_QuickReplyList__Output>
+      ReactRequest: MessageTypeDefinition<_inbox_v1_ReactRequest, _inbox_v1_ReactRequest__Output>
+      ReopenStatus: MessageTypeDefinition<_inbox_v1_ReopenStatus, _inbox_v1_ReopenStatus__Output>
+      ReturnToBotRequest: MessageTypeDefinition<_inbox_v1_ReturnToBotRequest, _inbox_v1_ReturnToBotRequest__Output>
+      SendMessageRequest: MessageTypeDefinition<_inbox_v1_SendMessageRequest, _inbox_v1_SendMessageRequest__Output>
+      SendTemplateMessageRequest: MessageTypeDefinition<_inbox_v1_SendTemplateMessageRequest, _inbox_v1_SendTemplateMessageRequest__Output>
+      TemplateMessageSent: MessageTypeDefinition<_inbox_v1_TemplateMessageSent, _inbox_v1_TemplateMessageSent__Output>
+      TemplateRef: MessageTypeDefinition<_inbox_v1_TemplateRef, _inbox_v1_TemplateRef__Output>
+      UpdateContactRequest: MessageTypeDefinition<_inbox_v1_UpdateContactRequest, _inbox_v1_UpdateContactRequest__Output>
+      UpdateConversationRequest: MessageTypeDefinition<_inbox_v1_UpdateConversationRequest, _inbox_v1_UpdateConversationRequest__Output>
+      UpdateQuickReplyRequest: MessageTypeDefinition<_inbox_v1_UpdateQuickReplyRequest, _inbox_v1_UpdateQuickReplyRequest__Output>
+      WaIdRequest: MessageTypeDefinition<_inbox_v1_WaIdRequest, _inbox_v1_WaIdRequest__Output>
+      WhatsAppSettings: MessageTypeDefinition<_inbox_v1_WhatsAppSettings, _inbox_v1_WhatsAppSettings__Output>
+    }
+  }
+  templates: {
+    v1: {
+      BulkFailure: MessageTypeDefinition<_templates_v1_BulkFailure, _templates_v1_BulkFailure__Output>
+      BulkResult: MessageTypeDefinition<_templates_v1_BulkResult, _templates_v1_BulkResult__Output>
+      BulkTemplatesRequest: MessageTypeDefinition<_templates_v1_BulkTemplatesRequest, _templates_v1_BulkTemplatesRequest__Output>
+      Empty: MessageTypeDefinition<_templates_v1_Empty, _templates_v1_Empty__Output>
+      IdRequest: MessageTypeDefinition<_templates_v1_IdRequest, _templates_v1_IdRequest__Output>
+      ListTemplatesRequest: MessageTypeDefinition<_templates_v1_ListTemplatesRequest, _templates_v1_ListTemplatesRequest__Output>
+      SendParameters: MessageTypeDefinition<_templates_v1_SendParameters, _templates_v1_SendParameters__Output>
+      SendTemplateRequest: MessageTypeDefinition<_templates_v1_SendTemplateRequest, _templates_v1_SendTemplateRequest__Output>
+      SentTemplate: MessageTypeDefinition<_templates_v1_SentTemplate, _templates_v1_SentTemplate__Output>
+      SetFolderRequest: MessageTypeDefinition<_templates_v1_SetFolderRequest, _templates_v1_SetFolderRequest__Output>
+      SetInboxCategoryRequest: MessageTypeDefinition<_templates_v1_SetInboxCategoryRequest, _templates_v1_SetInboxCategoryRequest__Output>
+      StatusChange: MessageTypeDefinition<_templates_v1_StatusChange, _templates_v1_StatusChange__Output>
+      SyncResult: MessageTypeDefinition<_templates_v1_SyncResult, _templates_v1_SyncResult__Output>
+      Template: MessageTypeDefinition<_templates_v1_Template, _templates_v1_Template__Output>
+      TemplateFilter: MessageTypeDefinition<_templates_v1_TemplateFilter, _templates_v1_TemplateFilter__Output>
+      TemplateInput: MessageTypeDefinition<_templates_v1_TemplateInput, _templates_v1_TemplateInput__Output>
+      TemplatePage: MessageTypeDefinition<_templates_v1_TemplatePage, _templates_v1_TemplatePage__Output>
+      TemplatesService: SubtypeConstructor<typeof grpc.Client, _templates_v1_TemplatesServiceClient> & { service: _templates_v1_TemplatesServiceDefinition }
+      UpdateTemplateRequest: MessageTypeDefinition<_templates_v1_UpdateTemplateRequest, _templates_v1_UpdateTemplateRequest__Output>
+    }
+  }
+}
+

@@ -1,0 +1,13 @@
+// Original file: templates/v1/templates.proto
+
+import type { Message as _inbox_v1_Message, Message__Output as _inbox_v1_Message__Output } from '../../inbox/v1/Message';
+
+export interface SentTemplate {
+  'message'?: (_inbox_v1_Message | null);
+  'conversationCreated'?: (boolean);
+}
+
+export interface SentTemplate__Output {
+  'message': (_inbox_v1_Message__Output | null);
+  'conversationCreated': (boolean);
+}

@@ -1,0 +1,16 @@
+// Original file: templates/v1/templates.proto
+
+
+export interface SyncResult {
+  'created'?: (number);
+  'updated'?: (number);
+  'removed'?: (number);
+  'unchanged'?: (number);
+}
+
+export interface SyncResult__Output {
+  'created': (number);
+  'updated': (number);
+  'removed': (number);
+  'unchanged': (number);
+}
