@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { CloudApiClient } from '@inbox/whatsapp';
 import { DomainError, type Db } from '@inbox/platform';
-import { channels } from '../db/schema';
+import { channelsRepository, type ChannelRow } from '../db/repositories/channels.repository';
 import type { SecretBox } from './secret-box';
-
-export type ChannelRow = typeof channels.$inferSelect;
 
 const CACHE_MS = 30_000;
 
@@ -43,14 +40,9 @@ export class ChannelRegistry {
   async orgForPhoneNumberId(phoneNumberId: string): Promise<number | null> {
     const hit = this.byPhone.get(phoneNumberId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.orgId;
-    const row = (
-      await this.db
-        .select({ orgId: channels.orgId })
-        .from(channels)
-        .where(eq(channels.phoneNumberId, phoneNumberId))
-    )[0];
-    this.byPhone.set(phoneNumberId, { orgId: row?.orgId ?? null, at: Date.now() });
-    return row?.orgId ?? null;
+    const orgId = await channelsRepository.orgIdForPhoneNumberId(this.db, phoneNumberId);
+    this.byPhone.set(phoneNumberId, { orgId, at: Date.now() });
+    return orgId;
   }
 
   /** Call after the channel changes, so the next lookup reads it again. */
@@ -70,7 +62,7 @@ export class ChannelRegistry {
   private async entry(orgId: number) {
     const hit = this.byOrg.get(orgId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit;
-    const row = (await this.db.select().from(channels).where(eq(channels.orgId, orgId)))[0];
+    const row = await channelsRepository.find(this.db, orgId);
     if (!row || !row.accessTokenEncrypted) return undefined;
     const client = new CloudApiClient({
       baseUrl: row.apiBaseUrl,

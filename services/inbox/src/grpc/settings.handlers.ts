@@ -1,4 +1,4 @@
-import type { ChannelRow } from '../channel/channel-registry';
+import type { ChannelRow } from '../db/repositories/channels.repository';
 import type { InboxDeps } from '../deps';
 import { getWhatsAppSettings, putWhatsAppSettings } from '../usecases/settings/whatsapp-settings';
 import { iso, opt, type InboxImpl, type Reply } from './encode';

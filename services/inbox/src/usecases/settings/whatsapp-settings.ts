@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { conflict, invalid, isUniqueViolation, notFound } from '@inbox/platform';
 import { isAllowedApiBaseUrl } from '../../channel/allowed-hosts';
-import { channels } from '../../db/schema';
-import type { ChannelRow } from '../../channel/channel-registry';
+import { channelsRepository, type ChannelRow } from '../../db/repositories/channels.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireAdmin } from '../access';
 import { verifyChannel } from './verify-channel';
@@ -20,7 +18,7 @@ export interface ChannelPatch {
 
 export async function getWhatsAppSettings(deps: InboxDeps, caller: CallerContext): Promise<ChannelRow> {
   requireAdmin(caller);
-  const row = (await deps.db.select().from(channels).where(eq(channels.orgId, caller.orgId)))[0];
+  const row = await channelsRepository.find(deps.db, caller.orgId);
   if (!row) throw notFound('WhatsApp channel');
   return row;
 }
@@ -32,7 +30,7 @@ export async function putWhatsAppSettings(
   patch: ChannelPatch,
 ): Promise<ChannelRow> {
   requireAdmin(caller);
-  const current = (await deps.db.select().from(channels).where(eq(channels.orgId, caller.orgId)))[0];
+  const current = await channelsRepository.find(deps.db, caller.orgId);
   const sealed = patch.accessToken
     ? deps.channels.sealToken(patch.accessToken)
     : current?.accessTokenEncrypted;
@@ -72,13 +70,7 @@ export async function putWhatsAppSettings(
     updatedAt: deps.now(),
   };
   try {
-    const row = (
-      await deps.db
-        .insert(channels)
-        .values(values)
-        .onConflictDoUpdate({ target: channels.orgId, set: values })
-        .returning()
-    )[0];
+    const row = await channelsRepository.upsert(deps.db, values);
     deps.channels.forget(caller.orgId, [patch.phoneNumberId, ...(current ? [current.phoneNumberId] : [])]);
     return row;
   } catch (error) {

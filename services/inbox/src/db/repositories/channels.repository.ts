@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@inbox/platform';
+import { channels } from '../schema';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type ChannelValues = typeof channels.$inferInsert;
+
+/** An organization's WhatsApp channel: one per organization, a phone number id belongs to one organization. */
+export const channelsRepository = {
+  find: async (db: Db, orgId: number): Promise<ChannelRow | undefined> =>
+    (await db.select().from(channels).where(eq(channels.orgId, orgId)))[0],
+
+  /** The organization that owns a phone number id, or null when none does. */
+  orgIdForPhoneNumberId: async (db: Db, phoneNumberId: string): Promise<number | null> => {
+    const row = (
+      await db
+        .select({ orgId: channels.orgId })
+        .from(channels)
+        .where(eq(channels.phoneNumberId, phoneNumberId))
+    )[0];
+    return row?.orgId ?? null;
+  },
+
+  /** Creates the channel unless the organization already has one; true when this call created it. */
+  insertIfAbsent: async (db: Db, values: ChannelValues): Promise<boolean> => {
+    const inserted = await db
+      .insert(channels)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ orgId: channels.orgId });
+    return inserted.length > 0;
+  },
+
+  /** Creates or replaces the organization's channel (a unique violation when the phone number is another's). */
+  upsert: async (db: Db, values: ChannelValues): Promise<ChannelRow> =>
+    (
+      await db
+        .insert(channels)
+        .values(values)
+        .onConflictDoUpdate({ target: channels.orgId, set: values })
+        .returning()
+    )[0],
+};
