@@ -3,6 +3,7 @@ import { providerWhatsAppKey, type ProviderWhatsAppData } from '@inbox/contracts
 import { newId, REQUEST_ID_METADATA, type EventBus, type Logger, type OutgoingEvent } from '@inbox/platform';
 import { verifySignature } from '@inbox/whatsapp';
 import { sendProblem } from '../http/problem';
+import { parseJsonKeepingLargeIntegers } from './lossless-json';
 
 export interface WebhookSettings {
   /** The Meta app's secret: the signature over the raw bytes is the authentication. */
@@ -99,7 +100,8 @@ export function whatsappWebhookRouter(settings: WebhookSettings, bus: EventBus, 
       }
       let payload: Envelope;
       try {
-        payload = JSON.parse(raw.toString('utf8')) as Envelope;
+        // Ids beyond 2^53 (template ids) survive as strings instead of being rounded.
+        payload = parseJsonKeepingLargeIntegers(raw.toString('utf8')) as Envelope;
       } catch {
         sendProblem(res, {
           status: 400,
