@@ -5,6 +5,7 @@ export * from './reply-window';
 export * from './search';
 export * from './passwords';
 export * from './message-errors';
+export * from './templates';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,

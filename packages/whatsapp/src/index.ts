@@ -5,3 +5,6 @@ export * from './media';
 export * from './signature';
 export * from './webhooks';
 export * from './multipart';
+export * from './phone';
+export * from './templates';
+export * from './resumable-upload';
