@@ -1,6 +1,10 @@
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import type { DirectoryServiceClient } from './generated/directory/v1/DirectoryService';
+import type { HealthClient } from './generated/grpc/health/v1/Health';
+import type { InboxServiceClient } from './generated/inbox/v1/InboxService';
+import type { TemplatesServiceClient } from './generated/templates/v1/TemplatesService';
 import generatorOptions from './proto-loader-options.json';
 
 /** Where the .proto files live: `<repo>/proto`, the same from `src/` (tests) and `dist/` (runtime). */
@@ -39,3 +43,64 @@ export function loadProto(file: string): grpc.GrpcObject {
   }
   return loaded;
 }
+
+/** Every gRPC service of the contracts, by its full name, with the client type generated for it. */
+export interface KnownServices {
+  'directory.v1.DirectoryService': DirectoryServiceClient;
+  'inbox.v1.InboxService': InboxServiceClient;
+  'templates.v1.TemplatesService': TemplatesServiceClient;
+  'grpc.health.v1.Health': HealthClient;
+}
+export type KnownServiceName = keyof KnownServices;
+
+const SERVICE_FILES: Record<KnownServiceName, string> = {
+  'directory.v1.DirectoryService': PROTO_FILES.directory,
+  'inbox.v1.InboxService': PROTO_FILES.inbox,
+  'templates.v1.TemplatesService': PROTO_FILES.templates,
+  'grpc.health.v1.Health': PROTO_FILES.health,
+};
+
+/**
+ * A service's client constructor that remembers which generated client it builds: the type
+ * parameter lets `createGrpcClient(ctor, address)` infer its methods. `client` never exists at
+ * runtime.
+ */
+export interface ServiceConstructor<C> extends grpc.ServiceClientConstructor {
+  readonly client?: C;
+}
+
+type ProtoNode = grpc.GrpcObject[string];
+
+const isServiceConstructor = (node: ProtoNode | undefined): node is grpc.ServiceClientConstructor =>
+  typeof node === 'function' && 'service' in node;
+
+/** A namespace of the loaded package (not a service, not a message type). */
+const isNamespace = (node: ProtoNode | undefined): node is grpc.GrpcObject =>
+  typeof node === 'object' && node !== null && !('format' in node);
+
+/**
+ * The client constructor of a known service (`'inbox.v1.InboxService'`), typed by its generated
+ * client: call sites need no cast. Throws when the proto file has no such service, which only a
+ * renamed service or package in the .proto can cause.
+ */
+export function loadServiceConstructor<N extends KnownServiceName>(
+  name: N,
+): ServiceConstructor<KnownServices[N]> {
+  const file: string | undefined = SERVICE_FILES[name];
+  if (!file) throw new Error(`Unknown gRPC service ${name}`);
+  const parts = name.split('.');
+  const last = parts.pop() ?? '';
+  let namespace: grpc.GrpcObject = loadProto(file);
+  for (const part of parts) {
+    const next = namespace[part];
+    if (!isNamespace(next)) throw new Error(`No package ${part} on the way to ${name}`);
+    namespace = next;
+  }
+  const service = namespace[last];
+  if (!isServiceConstructor(service)) throw new Error(`${name} is not a service of ${file}`);
+  return service;
+}
+
+/** The server side of a known service: what a gRPC server binds an implementation to. */
+export const loadServiceDefinition = (name: KnownServiceName): grpc.ServiceDefinition =>
+  loadServiceConstructor(name).service;

@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import type { ServiceConstructor } from '@inbox/contracts';
 import { CONTEXT_METADATA, REQUEST_ID_METADATA } from '../context';
 import { assertOutsideTransaction } from '../db/transaction-scope';
 
@@ -31,7 +32,8 @@ export interface GrpcClient<C> {
 
 export const DEFAULT_DEADLINE_MS = 5_000;
 
-export function createGrpcClient<C>(ctor: grpc.ServiceClientConstructor, address: string): GrpcClient<C> {
+/** `ctor` from `loadServiceConstructor` carries the client type: `C` is inferred from it. */
+export function createGrpcClient<C>(ctor: ServiceConstructor<C>, address: string): GrpcClient<C> {
   const raw = new ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': 8 * 1024 * 1024,

@@ -1,3 +1,4 @@
 export * from './outbox';
 export * from './event-recorder';
 export * from './outbox-relay';
+export * from './transact-then-publish';

@@ -1,0 +1,43 @@
+import { invalid } from './errors';
+
+/** One part of a cursor: a sort key, a tie-breaking id, the sort it belongs to. */
+export type CursorPart = string | number | null;
+
+/** Longer tokens are refused before decoding: a cursor is a few keys, never a document. */
+export const MAX_CURSOR_LENGTH = 1024;
+
+const TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * An opaque page cursor: the parts (the last row's sort key and id) as base64url JSON. Callers
+ * see a token, never its layout; the list that issued it checks what each part means.
+ */
+export function encodeCursor(parts: readonly CursorPart[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+function parse(token: string): unknown {
+  if (token.length > MAX_CURSOR_LENGTH || !TOKEN.test(token)) return undefined;
+  try {
+    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isPart = (value: unknown): value is CursorPart =>
+  value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * The `arity` parts of a cursor `encodeCursor` made; numbers come back as their decimal text.
+ * Anything else (not base64url, not JSON, another shape, too long) is a 400 on `field`: a client
+ * that forged or truncated a cursor learns so, rather than getting a 500 from the query.
+ */
+export function decodeCursor(token: string, arity: number, field = 'cursor'): (string | null)[] {
+  const value = parse(token);
+  if (!Array.isArray(value) || value.length !== arity || !value.every(isPart))
+    throw invalid('VALIDATION_FAILED', 'The cursor is not one this API returned', [
+      { path: field, message: 'Use nextCursor from a previous page' },
+    ]);
+  return value.map((part: CursorPart) => (part === null ? null : String(part)));
+}
