@@ -8,6 +8,18 @@ import { interactiveSchema } from './interactive';
 import type { Interactive } from './interactive';
 import type { MediaKind } from './media';
 import { multipartBody } from './multipart';
+import * as upload from './resumable-upload';
+import type { UploadSessionInput, UploadSource } from './resumable-upload';
+import * as templates from './templates';
+import type {
+  CreateTemplateInput,
+  CreateTemplateResult,
+  DeleteTemplateTarget,
+  EditTemplateInput,
+  ListTemplatesOptions,
+  ProviderTemplate,
+  TemplatePage,
+} from './templates';
 
 export type { MediaDownload };
 
@@ -100,11 +112,19 @@ export class CloudApiClient {
   private readonly root: string;
   private readonly timeoutMs: number;
   private readonly mediaTimeoutMs: number;
+  /** What the template and upload helpers may use of this client. */
+  private readonly access: templates.GraphAccess & upload.StreamAccess;
 
   constructor(private readonly config: CloudApiConfig) {
     this.root = `${config.baseUrl.replace(/\/+$/, '')}/${config.version}`;
     this.timeoutMs = config.timeoutMs ?? 15_000;
     this.mediaTimeoutMs = config.mediaTimeoutMs ?? 120_000;
+    this.access = {
+      root: this.root,
+      accessToken: config.accessToken,
+      mediaTimeoutMs: this.mediaTimeoutMs,
+      req: (method, url, extra?: Pick<GraphRequest, 'json'>) => this.req(method, url, extra),
+    };
   }
 
   async sendText(
@@ -205,6 +225,62 @@ export class CloudApiClient {
     check(/^https?:\/\//i.test(url), 'media URL must be http(s)');
     const req = { method: 'GET' as const, url, accessToken: this.config.accessToken };
     return graphDownload({ ...req, timeoutMs: this.mediaTimeoutMs }, MAX_MEDIA_DOWNLOAD_BYTES);
+  }
+
+  /** Submits a template for review (`POST /{waba-id}/message_templates`). */
+  createTemplate(wabaId: string, input: CreateTemplateInput): Promise<CreateTemplateResult> {
+    return templates.createTemplate(this.access, wabaId, input);
+  }
+
+  /** Replaces a template's components (and category, unless APPROVED); it goes back to review. */
+  editTemplate(templateId: string, input: EditTemplateInput): Promise<{ success: true }> {
+    return templates.editTemplate(this.access, templateId, input);
+  }
+
+  /** Deletes one language of a template: by name AND hsm_id, never by name alone. */
+  deleteTemplate(wabaId: string, target: DeleteTemplateTarget): Promise<{ success: true }> {
+    return templates.deleteTemplate(this.access, wabaId, target);
+  }
+
+  /** One page of the WABA's templates, with TEMPLATE_FIELDS. */
+  listTemplates(wabaId: string, options: ListTemplatesOptions = {}): Promise<TemplatePage> {
+    return templates.listTemplates(this.access, wabaId, options);
+  }
+
+  /** Every page, one at a time, until `paging.next` is absent. */
+  templatePages(wabaId: string, options: { limit?: number } = {}): AsyncGenerator<TemplatePage> {
+    return templates.templatePages(this.access, wabaId, options);
+  }
+
+  /** Every template of the WABA, page after page (one page in memory at a time). */
+  async *listAllTemplates(
+    wabaId: string,
+    options: { limit?: number } = {},
+  ): AsyncGenerator<ProviderTemplate> {
+    for await (const page of this.templatePages(wabaId, options)) yield* page.data;
+  }
+
+  getTemplate(templateId: string): Promise<ProviderTemplate> {
+    return templates.getTemplate(this.access, templateId);
+  }
+
+  /** Opens a Resumable Upload session on the app (`POST /{app-id}/uploads`) → `{ id: 'upload:…' }`. */
+  createUploadSession(appId: string, file: UploadSessionInput): Promise<{ id: string }> {
+    return upload.createUploadSession(this.access, appId, file);
+  }
+
+  /** Streams a file (a path, or a stream of exactly `size` bytes) into a session → the handle `{ h }`. */
+  uploadFile(
+    uploadId: string,
+    file: string | UploadSource,
+    options: { offset?: number } = {},
+  ): Promise<{ h: string }> {
+    return upload.uploadFile(this.access, uploadId, file, options);
+  }
+
+  /** How many bytes of an interrupted upload Graph holds. */
+  getUploadSession(uploadId: string): Promise<{ id: string; fileOffset: number }> {
+    return upload.getUploadSession(this.access, uploadId);
   }
 
   private async send(to: string, type: string, payload: object, opts: SendOptions): Promise<SendResult> {

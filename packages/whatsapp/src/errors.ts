@@ -25,6 +25,9 @@ export interface CloudApiErrorInit {
   message?: string;
   subcode?: number;
   details?: string;
+  /** Graph's `error_user_title` / `error_user_msg`: what WhatsApp Manager would show (template errors carry them). */
+  userTitle?: string;
+  userMessage?: string;
   fbtraceId?: string;
   /** Graph's own hint; only upgrades an error that is not known to be permanent. */
   isTransient?: boolean;
@@ -45,6 +48,8 @@ export class CloudApiError extends Error {
   readonly httpStatus: number;
   readonly title: string;
   readonly details?: string;
+  readonly userTitle?: string;
+  readonly userMessage?: string;
   readonly fbtraceId?: string;
   readonly retryable: boolean;
   readonly local: boolean;
@@ -63,6 +68,8 @@ export class CloudApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.title = init.title;
     this.details = init.details;
+    this.userTitle = init.userTitle;
+    this.userMessage = init.userMessage;
     this.fbtraceId = init.fbtraceId;
     this.local = init.local ?? false;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
@@ -88,6 +95,14 @@ export function isRetryable(code: number, httpStatus: number): boolean {
   if (isPermanent(code)) return false;
   if (RETRYABLE_CODES.has(code)) return true;
   return httpStatus === 0 || httpStatus === 429 || httpStatus >= 500;
+}
+
+/**
+ * A send refused because of the template itself (132000–132016: parameters, missing translation,
+ * paused, disabled…), as opposed to the recipient or the account. 131047 is not one of them.
+ */
+export function isTemplateSendError(error: Pick<CloudApiError, 'code'>): boolean {
+  return error.code >= 132000 && error.code <= 132016;
 }
 
 const SECOND = 1000;
@@ -141,6 +156,8 @@ export function errorFromResponse(httpStatus: number, body: unknown): CloudApiEr
     title: e.message.replace(/^\(#\d+\)\s*/, '') || e.type || `Error ${e.code}`,
     message: e.message,
     details: e.error_data?.details,
+    userTitle: e.error_user_title,
+    userMessage: e.error_user_msg,
     fbtraceId: e.fbtrace_id,
     isTransient: e.is_transient,
   });

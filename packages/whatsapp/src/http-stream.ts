@@ -4,7 +4,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertOutsideTransaction } from '@inbox/platform';
 import { CloudApiError, errorFromResponse, networkError } from './errors';
-import { parseJson, tooLarge, unexpectedResponse } from './http';
+import { parseJson, tooLarge, unexpectedResponse, type AuthScheme } from './http';
 
 /*
  * Media moves through node:http rather than fetch: Node 20's fetch (undici) buffers a streamed
@@ -17,6 +17,10 @@ export interface StreamRequest {
   method: 'GET' | 'POST';
   url: string;
   accessToken: string;
+  /** Default Bearer; the Resumable Upload API wants `OAuth`. */
+  authScheme?: AuthScheme;
+  /** More request headers (the Resumable Upload API's `file_offset`). */
+  headers?: Record<string, string>;
   /** Deadline for the whole exchange, headers and body. */
   timeoutMs: number;
   body?: { stream: Readable; length: number; contentType: string };
@@ -37,7 +41,10 @@ function open(req: StreamRequest): Promise<IncomingMessage> {
   assertOutsideTransaction(`Cloud API ${req.method}`);
   const target = new URL(req.url);
   const client = target.protocol === 'https:' ? https : http;
-  const headers: OutgoingHttpHeaders = { authorization: `Bearer ${req.accessToken}` };
+  const headers: OutgoingHttpHeaders = {
+    ...req.headers,
+    authorization: `${req.authScheme ?? 'Bearer'} ${req.accessToken}`,
+  };
   if (req.body) {
     headers['content-type'] = req.body.contentType;
     headers['content-length'] = req.body.length;

@@ -1,6 +1,9 @@
 import { assertOutsideTransaction } from '@inbox/platform';
 import { CloudApiError, errorFromResponse, networkError } from './errors';
 
+/** How the token is presented: `Bearer` everywhere, except the Resumable Upload API's `OAuth`. */
+export type AuthScheme = 'Bearer' | 'OAuth';
+
 /** One Graph request: Bearer auth, a deadline covering headers and body, errors as CloudApiError. */
 export interface GraphRequest {
   method: 'GET' | 'POST' | 'DELETE';
@@ -8,11 +11,14 @@ export interface GraphRequest {
   accessToken: string;
   timeoutMs: number;
   json?: unknown;
+  authScheme?: AuthScheme;
 }
 
 async function open(req: GraphRequest): Promise<Response> {
   assertOutsideTransaction(`Cloud API ${req.method}`);
-  const headers: Record<string, string> = { authorization: `Bearer ${req.accessToken}` };
+  const headers: Record<string, string> = {
+    authorization: `${req.authScheme ?? 'Bearer'} ${req.accessToken}`,
+  };
   let body: string | undefined;
   if (req.json !== undefined) {
     headers['content-type'] = 'application/json';
