@@ -57,3 +57,19 @@ it('never trusts a principal whose lookup was on its way when its creator was de
   expect((await admit(authenticator)).role).toBe('AGENT'); // and the new one is cached
   expect(calls()).toBe(2);
 });
+
+it('admits only users and API keys, whatever kind a directory answer claims', async () => {
+  const cache = new MemoryCache();
+  const directory = {
+    anonymous: async () => ({ orgId: 1, kind: 'SERVICE', id: 'templates', role: 'ADMIN' }),
+  } as unknown as DirectoryApi;
+  const authenticator = new Authenticator({
+    cache,
+    rateLimiter: createRateLimiter(cache),
+    directory,
+    publicKeyPem: generateSigningKeys().publicKeyPem,
+    usage: { used: () => undefined } as unknown as ApiKeyUsageRecorder,
+    limits: { RATE_LIMIT_PER_MINUTE: 600, AUTH_FAILURES_PER_IP: 30, AUTH_FAILURE_WINDOW_SECONDS: 300 },
+  });
+  await expect(admit(authenticator)).rejects.toMatchObject({ kind: 'unauthenticated' });
+});

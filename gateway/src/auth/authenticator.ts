@@ -214,9 +214,11 @@ async function principalOf(
 ): Promise<Resolved> {
   try {
     const p = await answer;
+    // Only the two kinds the gateway authenticates: it never signs a SERVICE (or any other) caller.
+    if (p.kind !== 'USER' && p.kind !== 'API_KEY') throw unauthenticated('Not a user or an API key');
     return {
       orgId: p.orgId,
-      kind: p.kind as Principal['kind'],
+      kind: p.kind,
       id: p.id,
       role: p.role as Principal['role'],
       userId: p.userId ?? null,

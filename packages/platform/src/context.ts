@@ -3,16 +3,23 @@ import jwt from 'jsonwebtoken';
 import { unauthenticated } from './errors';
 
 export type Role = 'ADMIN' | 'AGENT';
-export type PrincipalKind = 'USER' | 'API_KEY' | 'ANONYMOUS' | 'PLATFORM';
+/**
+ * USER and API_KEY: an organization's principal, authenticated by the gateway. ANONYMOUS and
+ * PLATFORM: the gateway's public routes and the operator's token. SERVICE: one of our services
+ * acting for itself (a template sync, a campaign worker), never for an outside caller: only a
+ * service signs it (`serviceCaller`), the gateway never does.
+ */
+export const PRINCIPAL_KINDS = ['USER', 'API_KEY', 'ANONYMOUS', 'PLATFORM', 'SERVICE'] as const;
+export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
 
 /**
  * Who a call is made for. The gateway authenticates the request, then signs this as a
  * short-lived token that travels in gRPC metadata; services trust only a verified one.
  */
 export interface CallerContext {
-  orgId: number; // 0 for anonymous and platform callers
+  orgId: number; // 0 for anonymous and platform callers, and for a service acting for no organization
   kind: PrincipalKind;
-  principalId: string; // user id, API key id, or '' for anonymous
+  principalId: string; // user id, API key id, the service's name, or '' for anonymous
   role: Role | null;
   userId: string | null; // the user behind the call (the key's creator for API keys)
   requestId: string;
@@ -65,6 +72,7 @@ export function verifyCallerToken(secret: string, token: string, requestId: stri
       algorithms: ['HS256'],
       issuer: ISSUER,
     }) as ContextClaims;
+    if (!(PRINCIPAL_KINDS as readonly string[]).includes(claims.kind)) throw new Error('unknown kind');
     return {
       orgId: claims.org,
       kind: claims.kind,
@@ -76,6 +84,15 @@ export function verifyCallerToken(secret: string, token: string, requestId: stri
   } catch {
     throw unauthenticated('Caller context missing, expired or not signed by the gateway');
   }
+}
+
+/**
+ * A service calling another for itself, for one organization or (orgId 0) for none yet (an
+ * account-level webhook whose organization is found by WABA id). No role: role checks refuse it,
+ * so it reaches only the methods that accept SERVICE callers by name.
+ */
+export function serviceCaller(service: string, orgId: number, requestId: string): CallerContext {
+  return { orgId, kind: 'SERVICE', principalId: service, role: null, userId: null, requestId };
 }
 
 /** Caches signed tokens per principal until shortly before they expire: signing is on the hot path. */
