@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
+import { callerOf, sendInternalError } from '@inbox/platform';
 import { MAX_MEDIA_DOWNLOAD_BYTES } from '@inbox/whatsapp';
 import type { MessageRow } from '../db/repositories/messages.repository';
 import type { InboxDeps } from '../deps';
@@ -7,7 +8,6 @@ import { encodeMessage } from '../grpc/encode';
 import { MediaRejected } from '../usecases/media/receive-upload';
 import { sendMediaMessage } from '../usecases/media/send-media-message';
 import { openMessageMedia } from '../usecases/media/serve-media';
-import { callerOf, sendError } from './server';
 import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries, part headers and the caption around the file. */
@@ -43,9 +43,6 @@ export function restMessage(row: MessageRow) {
     content: m.contentJson ? (JSON.parse(m.contentJson) as Record<string, unknown>) : null,
   };
 }
-
-/** MediaRejected is an HttpProblem: sendError writes its 413/415 like any other problem. */
-const respondWithError = sendError;
 
 async function upload(deps: InboxDeps, req: Request, res: Response): Promise<void> {
   // Refused before a byte is read when the client says up front that the body cannot fit.
@@ -89,10 +86,10 @@ async function download(deps: InboxDeps, req: Request, res: Response): Promise<v
 export function messageMediaRouter(deps: InboxDeps): express.Router {
   const router = express.Router();
   router.post('/conversations/:id/messages/media', (req, res) => {
-    upload(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+    upload(deps, req, res).catch((error) => sendInternalError(error, res, deps.logger));
   });
   router.get('/messages/:id/media', (req, res) => {
-    download(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+    download(deps, req, res).catch((error) => sendInternalError(error, res, deps.logger));
   });
   return router;
 }

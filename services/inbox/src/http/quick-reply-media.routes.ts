@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
-import { invalid } from '@inbox/platform';
+import { callerOf, invalid, sendInternalError } from '@inbox/platform';
 import type { QuickReplyRow } from '../db/repositories/quick-replies.repository';
 import type { InboxDeps } from '../deps';
 import { attachQuickReplyMedia } from '../usecases/quick-replies/attach-quick-reply-media';
@@ -11,7 +11,6 @@ import {
   MediaRejected,
   tooLarge,
 } from '../usecases/quick-replies/quick-reply-media';
-import { callerOf, sendError } from './server';
 import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries and part headers around the file. */
@@ -28,9 +27,6 @@ export const restQuickReply = (r: QuickReplyRow) => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-/** MediaRejected is an HttpProblem: sendError writes its 413/415 like any other problem. */
-const respondWithError = sendError;
 
 /**
  * Streams the `file` part of a multipart body into the use case; nothing is buffered in memory.
@@ -125,10 +121,10 @@ async function downloadMedia(deps: InboxDeps, req: Request, res: Response): Prom
 export function quickReplyMediaRouter(deps: InboxDeps): express.Router {
   const router = express.Router();
   router.post('/quick-replies/:id/media', (req, res) => {
-    uploadMedia(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+    uploadMedia(deps, req, res).catch((error) => sendInternalError(error, res, deps.logger));
   });
   router.get('/quick-replies/:id/media', (req, res) => {
-    downloadMedia(deps, req, res).catch((error) => respondWithError(error, res, deps.logger));
+    downloadMedia(deps, req, res).catch((error) => sendInternalError(error, res, deps.logger));
   });
   return router;
 }
