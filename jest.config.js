@@ -5,6 +5,7 @@ const workspaces = {
   whatsapp: 'packages/whatsapp',
   'whatsapp-sim': 'tools/whatsapp-sim',
   inbox: 'services/inbox',
+  templates: 'services/templates',
   directory: 'services/directory',
   gateway: 'gateway',
   'all-in-one': 'all-in-one',

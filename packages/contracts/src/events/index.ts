@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './directory';
 export * from './inbox';
 export * from './provider';
+export * from './templates';

@@ -1,0 +1,88 @@
+import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import { startConsumers } from './consumers';
+import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
+import { outbox, processedEvents } from './db/schema';
+import { cloudApiFor, type TemplatesDeps, type TemplatesSettings, type WhatsAppFactory } from './deps';
+import { createTemplatesEventRecorder } from './events';
+import { startInternalHttp } from './http/server';
+import type { InboxPort } from './inbox-client';
+import { templatesBinding } from './service';
+import { startPeriodicSync } from './usecases/sync/periodic-sync';
+
+export interface TemplatesAppOptions {
+  database: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** The inbox, which owns channels and messages (closed by stop()). */
+  inbox: InboxPort;
+  internalAuthSecret: string;
+  settings: TemplatesSettings;
+  /** Seconds between periodic syncs with WhatsApp; 0 turns them off. */
+  syncIntervalSeconds: number;
+  grpcAddress: string;
+  httpPort: number;
+  httpHost?: string;
+  /** The Cloud API client of a channel; the real one unless a test says otherwise. */
+  whatsappFor?: WhatsAppFactory;
+}
+
+export interface TemplatesApp {
+  grpcPort: number;
+  httpPort: number;
+  deps: TemplatesDeps;
+  /** Drain HTTP and gRPC, stop the sync and flush the outbox. The database and bus belong to the caller. */
+  stop(): Promise<void>;
+}
+
+/** Boot order: migrations → outbox relay → deps → consumers → gRPC server → internal HTTP → periodic sync. */
+export async function startTemplatesApp(options: TemplatesAppOptions): Promise<TemplatesApp> {
+  const { database, bus, logger } = options;
+  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
+  const relay = new OutboxRelay({
+    db: database.db,
+    tables: { outbox, processedEvents },
+    bus,
+    logger,
+    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
+  });
+  relay.start();
+  const deps: TemplatesDeps = {
+    db: database.db,
+    events: createTemplatesEventRecorder(relay, () => new Date()),
+    inbox: options.inbox,
+    whatsappFor: options.whatsappFor ?? cloudApiFor,
+    settings: options.settings,
+    logger,
+    now: () => new Date(),
+  };
+  await startConsumers(deps, bus);
+  const server = await startGrpcServer(
+    {
+      logger,
+      internalAuthSecret: options.internalAuthSecret,
+      services: [templatesBinding(deps)],
+      readiness: async () => {
+        await database.ping();
+        return bus.healthy();
+      },
+    },
+    options.grpcAddress,
+  );
+  const http = await startInternalHttp(deps, options.internalAuthSecret, options.httpPort, options.httpHost);
+  const sync = startPeriodicSync(deps, options.syncIntervalSeconds);
+  logger.info({ grpcPort: server.port, httpPort: http.port }, 'templates listening');
+  let stopping: Promise<void> | undefined;
+  return {
+    grpcPort: server.port,
+    httpPort: http.port,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        await sync.stop();
+        await http.stop();
+        await server.shutdown();
+        await relay.stop();
+        options.inbox.close();
+      })()),
+  };
+}

@@ -1,0 +1,97 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { loadServiceConstructor, type InboxServiceClient } from '@inbox/contracts';
+import {
+  CallerTokenCache,
+  createGrpcClient,
+  DomainError,
+  fromServiceError,
+  isServiceError,
+  serviceCaller,
+  type CallerContext,
+  type ErrorKind,
+  type GrpcClient,
+  type PromiseClient,
+} from '@inbox/platform';
+
+type InboxCalls = PromiseClient<InboxServiceClient>;
+/** A channel's credentials as the inbox hands them to services (`inbox.v1.ChannelAccess`). */
+export type ChannelAccess = Awaited<ReturnType<InboxCalls['GetChannelAccess']>>;
+export type SendTemplateMessageRequest = Parameters<InboxCalls['SendTemplateMessage']>[0];
+export type TemplateMessageSent = Awaited<ReturnType<InboxCalls['SendTemplateMessage']>>;
+
+/** Whose channel: the caller's organization, or the one that owns a WABA (account-level webhooks, sync). */
+export type ChannelOwner = CallerContext | { wabaId: string; requestId?: string };
+
+/** What the templates service asks the inbox, which owns channels, conversations and messages. */
+export interface InboxPort {
+  /** The channel's credentials; `not_found` when the organization has none (or nobody has the WABA). */
+  getChannelAccess(owner: ChannelOwner): Promise<ChannelAccess>;
+  /** Stores and sends a resolved template message, with the caller's own rights. */
+  sendTemplateMessage(
+    caller: CallerContext,
+    request: SendTemplateMessageRequest,
+  ): Promise<TemplateMessageSent>;
+  close(): void;
+}
+
+/** The principal this service calls as when it acts on its own (channel credentials are for services only). */
+export const TEMPLATES_SERVICE_PRINCIPAL = 'templates';
+
+const KIND_BY_STATUS: Partial<Record<GrpcStatus, ErrorKind>> = {
+  [GrpcStatus.INVALID_ARGUMENT]: 'invalid',
+  [GrpcStatus.NOT_FOUND]: 'not_found',
+  [GrpcStatus.FAILED_PRECONDITION]: 'conflict',
+  [GrpcStatus.ALREADY_EXISTS]: 'conflict',
+  [GrpcStatus.PERMISSION_DENIED]: 'forbidden',
+  [GrpcStatus.UNAUTHENTICATED]: 'unauthenticated',
+  [GrpcStatus.UNAVAILABLE]: 'unavailable',
+  [GrpcStatus.RESOURCE_EXHAUSTED]: 'rate_limited',
+};
+
+/**
+ * A refusal of the inbox becomes the same refusal here (its code and field errors kept), so the
+ * caller sees the inbox's 400/404/409 rather than a 500; anything else stays an unexpected error.
+ */
+export function relayInboxError(error: unknown): unknown {
+  if (!isServiceError(error)) return error;
+  const kind = KIND_BY_STATUS[error.code];
+  if (!kind) return error;
+  const failure = fromServiceError(error);
+  return new DomainError(kind, failure.code, failure.message, failure.fields);
+}
+
+const isCaller = (owner: ChannelOwner): owner is CallerContext => 'orgId' in owner;
+
+/** Over gRPC: channel access signed as this service; sends signed as the caller (the inbox checks their rights). */
+export function grpcInboxPort(address: string, internalAuthSecret: string): InboxPort {
+  const client: GrpcClient<InboxServiceClient> = createGrpcClient(
+    loadServiceConstructor('inbox.v1.InboxService'),
+    address,
+  );
+  const tokens = new CallerTokenCache(internalAuthSecret);
+  const relay = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      throw relayInboxError(error);
+    }
+  };
+  return {
+    getChannelAccess: (owner) => {
+      const requestId = owner.requestId ?? 'templates';
+      const self = serviceCaller(TEMPLATES_SERVICE_PRINCIPAL, isCaller(owner) ? owner.orgId : 0, requestId);
+      const request = isCaller(owner) ? {} : { wabaId: owner.wabaId };
+      return relay(client.call.GetChannelAccess(request, { callerToken: tokens.tokenFor(self), requestId }));
+    },
+    sendTemplateMessage: (caller, request) =>
+      relay(
+        client.call.SendTemplateMessage(request, {
+          callerToken: tokens.tokenFor(caller),
+          requestId: caller.requestId,
+          // The inbox answers after WhatsApp did (up to the Cloud API client's own timeout).
+          deadlineMs: 30_000,
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
