@@ -13,7 +13,8 @@ const updatedAt = updatedAtColumn;
 export const channels = inbox.table('channels', {
   orgId: integer('org_id').primaryKey(),
   phoneNumberId: text('phone_number_id').notNull().unique(),
-  wabaId: text('waba_id').notNull(),
+  /** One organization per WhatsApp Business Account: account-level webhooks find it by this id. */
+  wabaId: text('waba_id').notNull().unique(),
   displayPhoneNumber: text('display_phone_number'),
   apiBaseUrl: text('api_base_url').notNull(),
   apiVersion: text('api_version').notNull(),
@@ -35,6 +36,11 @@ export const contacts = inbox.table(
     alias: text('alias'),
     notes: text('notes'),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The inbox category of the latest template sent to the contact, until the customer's next
+     * message gives it to the conversation that message lands in (when that one has none).
+     */
+    pendingTemplateCategory: text('pending_template_category'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

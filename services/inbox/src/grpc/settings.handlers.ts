@@ -1,5 +1,6 @@
 import type { ChannelRow } from '../db/repositories/channels.repository';
 import type { InboxDeps } from '../deps';
+import { getChannelAccess } from '../usecases/settings/get-channel-access';
 import { getWhatsAppSettings, putWhatsAppSettings } from '../usecases/settings/whatsapp-settings';
 import { iso, opt, type InboxImpl, type Reply } from './encode';
 
@@ -19,4 +20,8 @@ export const settingsHandlers = (deps: InboxDeps) =>
   ({
     GetWhatsAppSettings: async (_req, caller) => encodeSettings(await getWhatsAppSettings(deps, caller)),
     PutWhatsAppSettings: async (req, caller) => encodeSettings(await putWhatsAppSettings(deps, caller, req)),
+    GetChannelAccess: async (req, caller) => {
+      const access = await getChannelAccess(deps, caller, { wabaId: req.wabaId });
+      return { ...access, displayPhoneNumber: opt(access.displayPhoneNumber) };
+    },
   }) satisfies Partial<InboxImpl>;

@@ -21,6 +21,10 @@ export const channelsRepository = {
     return row?.orgId ?? null;
   },
 
+  /** The channel of a WhatsApp Business Account (one organization's at most: channels_waba_id_unique). */
+  findByWabaId: async (db: Db, wabaId: string): Promise<ChannelRow | undefined> =>
+    (await db.select().from(channels).where(eq(channels.wabaId, wabaId)))[0],
+
   /** Creates the channel unless the organization already has one; true when this call created it. */
   insertIfAbsent: async (db: Db, values: ChannelValues): Promise<boolean> => {
     const inserted = await db
@@ -31,7 +35,7 @@ export const channelsRepository = {
     return inserted.length > 0;
   },
 
-  /** Creates or replaces the organization's channel (a unique violation when the phone number is another's). */
+  /** Creates or replaces the organization's channel (a unique violation when the phone number or the WABA is another's). */
   upsert: async (db: Db, values: ChannelValues): Promise<ChannelRow> =>
     (
       await db

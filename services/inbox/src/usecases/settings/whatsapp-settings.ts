@@ -74,9 +74,12 @@ export async function putWhatsAppSettings(
     deps.channels.forget(caller.orgId, [patch.phoneNumberId, ...(current ? [current.phoneNumberId] : [])]);
     return row;
   } catch (error) {
-    // Two organizations cannot share a phone number: inbound messages would have no single owner.
-    if (isUniqueViolation(error))
-      throw conflict('PHONE_NUMBER_TAKEN', 'This phone number id belongs to another organization');
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Two organizations cannot share a WABA (account-level webhooks, templates) or a phone number
+    // (inbound messages): either would have no single owner.
+    const wabaOwner = await channelsRepository.findByWabaId(deps.db, patch.wabaId);
+    if (wabaOwner && wabaOwner.orgId !== caller.orgId)
+      throw conflict('WABA_TAKEN', 'This WhatsApp Business Account id belongs to another organization');
+    throw conflict('PHONE_NUMBER_TAKEN', 'This phone number id belongs to another organization');
   }
 }
