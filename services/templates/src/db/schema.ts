@@ -123,4 +123,27 @@ export const headerMedia = templatesSchema.table(
   (t) => [uniqueIndex('header_media_org_handle').on(t.orgId, t.handle)],
 );
 
+/**
+ * Leases with an expiry, one holder at a time per name: `sync:periodic` (one replica runs the
+ * periodic pass) and `sync:org:<id>` (one sync of an organization at a time). A holder that dies
+ * lets its lease lapse. Plain rows, so the same works in PGlite and PostgreSQL.
+ */
+export const syncLeases = templatesSchema.table('sync_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * Organizations the periodic sync covers besides those that have templates: the inbox has no call
+ * that lists its channels, so an organization is known here once it synced or got a template webhook.
+ */
+export const syncOrganizations = templatesSchema.table('sync_organizations', {
+  orgId: integer('org_id').primaryKey(),
+  lastStartedAt: ts('last_started_at'),
+  lastFinishedAt: ts('last_finished_at'),
+  /** The last failure's code (null after a success): why the periodic sync could not finish. */
+  lastError: text('last_error'),
+});
+
 export const { outbox, processedEvents } = outboxTables(templatesSchema);
