@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgSchema, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ParameterFormat, TemplateStatus } from '@inbox/contracts';
 import { createdAtColumn, outboxTables, timestamptz, updatedAtColumn } from '@inbox/platform';
 
 /** Everything the templates service owns lives in this schema; no other service reads it. */
@@ -23,9 +24,9 @@ export const templates = templatesSchema.table(
     category: text('category').notNull(),
     /** The category asked for, kept when WhatsApp chose another. */
     requestedCategory: text('requested_category'),
-    status: text('status').notNull(),
+    status: text('status').$type<TemplateStatus>().notNull(),
     components: jsonb('components').$type<StoredComponent[]>().notNull(),
-    parameterFormat: text('parameter_format').notNull(),
+    parameterFormat: text('parameter_format').$type<ParameterFormat>().notNull(),
     folder: text('folder'),
     inboxCategory: text('inbox_category'),
     /** WhatsApp's template id (`hsm_id`), once submitted; numbers in webhooks, stored as text. */
