@@ -55,7 +55,7 @@ export const inboxEventSchemas = {
     ...conversationRef,
     category: z.string().nullable(),
     previous: z.string().nullable(),
-    source: z.enum(['agent', 'ai', 'merge', 'contact']),
+    source: z.enum(['agent', 'ai', 'merge', 'contact', 'template']),
     actorId,
   }),
   [INBOX_EVENTS.conversationHandoff]: z.object({
