@@ -176,6 +176,9 @@ export const TEMPLATE_LIMITS = {
 
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9_]+$/;
 
+/** Longest folder name and inbox category a template may carry (local metadata, not WhatsApp's). */
+export const TEMPLATE_LABEL_MAX = 100;
+
 export const TEMPLATE_BULK_ACTIONS = ['delete', 'move', 'set_inbox_category'] as const;
 export type TemplateBulkAction = (typeof TEMPLATE_BULK_ACTIONS)[number];
 
