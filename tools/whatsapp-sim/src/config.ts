@@ -13,6 +13,11 @@ const envSchema = z.object({
   SIM_WEBHOOK_URL: z.url().optional(),
   SIM_AUTO_STATUSES: z.enum(['true', 'false']).default('true'),
   SIM_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(50),
+  SIM_APP_ID: z.string().regex(/^\d+$/).optional(),
+  SIM_TEMPLATE_REVIEW_DELAY_MS: z.coerce.number().int().nonnegative().default(1000),
+  SIM_TEMPLATE_AUTO_APPROVE: z.enum(['true', 'false']).default('true'),
+  SIM_TEMPLATE_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
+  SIM_STRICT_TEMPLATES: z.enum(['true', 'false']).default('false'),
 });
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -35,5 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): SimulatorOptions {
     webhookUrl: e.SIM_WEBHOOK_URL,
     autoStatuses: e.SIM_AUTO_STATUSES === 'true',
     statusDelayMs: e.SIM_STATUS_DELAY_MS,
+    appId: e.SIM_APP_ID,
+    templateReviewDelayMs: e.SIM_TEMPLATE_REVIEW_DELAY_MS,
+    templateAutoApprove: e.SIM_TEMPLATE_AUTO_APPROVE === 'true',
+    templatePageSize: e.SIM_TEMPLATE_PAGE_SIZE,
+    strictTemplates: e.SIM_STRICT_TEMPLATES === 'true',
   };
 }

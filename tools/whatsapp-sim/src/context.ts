@@ -28,6 +28,19 @@ export interface SimulatorOptions {
   defaultTemplateCategory?: TemplateCategory;
   /** Base of the media URLs the simulator hands out, when it is reached through another name. */
   publicUrl?: string;
+  /** The app id the Resumable Upload API answers to; any numeric id when unset. */
+  appId?: string;
+  /** Delay before a submitted template is approved. Default 1000 ms. */
+  templateReviewDelayMs?: number;
+  /** Approve submitted templates automatically after the delay. Default true. */
+  templateAutoApprove?: boolean;
+  /** Page size of template lists when the request gives no `limit`. Default 25. */
+  templatePageSize?: number;
+  /**
+   * Refuse sends of template names the simulator does not know (132001). Default false: unknown
+   * names are accepted as before, so tests that never create templates keep working.
+   */
+  strictTemplates?: boolean;
 }
 
 /** Settings the control API may change while the simulator runs. */
@@ -35,6 +48,10 @@ export interface LiveConfig {
   webhookUrl?: string;
   autoStatuses: boolean;
   statusDelayMs: number;
+  templateReviewDelayMs: number;
+  templateAutoApprove: boolean;
+  templatePageSize: number;
+  strictTemplates: boolean;
 }
 
 export interface SimContext {
@@ -48,6 +65,9 @@ export interface SimContext {
   state: SimulatorState;
   deliverer: WebhookDeliverer;
   runner: StatusRunner;
+  appId?: string;
   /** http://host:port (or publicUrl), without a trailing slash. */
   baseUrl(): string;
+  /** The simulator's clock: real time plus the offset the control API set. */
+  now(): number;
 }

@@ -1,6 +1,8 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
+import fs from 'node:fs';
 import { controlMessagesRouter } from './control-messages';
+import { controlTemplatesRouter } from './control-templates';
 import { deleteMedia } from './media-store';
 import { controlErrorHandler, deliveryView, parseBody } from './control-validation';
 import { SERVICE_WINDOW_MS, digitsOf, isWindowOpen, type Customer, type SentMessage } from './state';
@@ -26,6 +28,10 @@ const configSchema = z.object({
   webhookUrl: z.url().optional(),
   autoStatuses: z.boolean().optional(),
   statusDelayMs: z.number().int().nonnegative().optional(),
+  templateReviewDelayMs: z.number().int().nonnegative().optional(),
+  templateAutoApprove: z.boolean().optional(),
+  templatePageSize: z.number().int().min(1).max(1000).optional(),
+  strictTemplates: z.boolean().optional(),
 });
 
 /** The control API under /_sim: play customers, choose failures, read what happened. No auth, JSON. */
@@ -33,6 +39,7 @@ export function controlRouter(ctx: SimContext): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: '150mb' }));
   router.use(controlMessagesRouter(ctx));
+  router.use(controlTemplatesRouter(ctx));
 
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
@@ -75,6 +82,7 @@ export function controlRouter(ctx: SimContext): express.Router {
     res.json(customerView(ctx.state.setLastInbound(digitsOf(String(req.params.waId)), at)));
   });
 
+  /** Registers a pricing category for a template name (sends of names the simulator does not hold). */
   router.post('/templates', (req: Request, res: Response) => {
     const { name, category } = parseBody(templateSchema, req.body);
     ctx.state.templateCategories.set(name, category);
@@ -101,6 +109,7 @@ export function controlRouter(ctx: SimContext): express.Router {
   router.post('/reset', (_req, res) => {
     ctx.deliverer.cancelAll();
     for (const media of [...ctx.state.media.values()]) deleteMedia(ctx.state, media);
+    for (const upload of ctx.state.uploads.values()) fs.rmSync(upload.file, { force: true });
     ctx.state.reset();
     res.json({ ok: true });
   });

@@ -25,6 +25,16 @@ const CATALOG: Record<number, CatalogEntry> = {
     details: 'The WhatsApp Business Account reached its rate limit.',
     httpStatus: 429,
   },
+  80008: {
+    title: 'There have been too many calls to this WhatsApp Business account. Wait a bit and try again.',
+    details: 'The WhatsApp Business Account reached a rate limit.',
+    httpStatus: 429,
+  },
+  80012: {
+    title: 'There have been too many calls to this message template. Wait a bit and try again.',
+    details: 'The message template reached a rate limit.',
+    httpStatus: 429,
+  },
   130429: {
     title: 'Rate limit hit',
     details: 'Cloud API message throughput has been reached.',
@@ -128,6 +138,9 @@ export interface GraphErrorInit {
   type?: 'OAuthException' | 'GraphMethodException';
   subcode?: number;
   details?: string;
+  /** Graph's `error_user_title` / `error_user_msg`, which template management errors carry. */
+  userTitle?: string;
+  userMessage?: string;
 }
 
 /** A Graph API error answer: `{ error: { message, type, code, error_subcode?, error_data?, is_transient, fbtrace_id } }`. */
@@ -140,7 +153,7 @@ export class GraphError extends Error {
   }
 
   toJSON(): { error: Record<string, unknown> } {
-    const { code, message, subcode, details } = this.init;
+    const { code, message, subcode, details, userTitle, userMessage } = this.init;
     return {
       error: {
         message,
@@ -149,6 +162,8 @@ export class GraphError extends Error {
         ...(subcode === undefined ? {} : { error_subcode: subcode }),
         ...(details === undefined ? {} : { error_data: { messaging_product: 'whatsapp', details } }),
         is_transient: this.httpStatus === 429 || this.httpStatus >= 500,
+        ...(userTitle === undefined ? {} : { error_user_title: userTitle }),
+        ...(userMessage === undefined ? {} : { error_user_msg: userMessage }),
         fbtrace_id: newFbtraceId(),
       },
     };

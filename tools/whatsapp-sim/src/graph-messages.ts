@@ -5,6 +5,7 @@ import { newHexId, newWamid } from './ids';
 import { apiMajorVersion, planStatuses } from './payloads';
 import { MEDIA_TYPES } from './send-schemas';
 import { parseSendRequest } from './send-validation';
+import { checkTemplateSend, knownTemplate } from './template-send-check';
 import { digitsOf, type SentMessage, type TemplateCategory } from './state';
 import type { SimContext } from './context';
 
@@ -24,6 +25,7 @@ export function messagesRouter(ctx: SimContext): express.Router {
         return;
       }
       if (MEDIA_TYPES.includes(parsed.type)) checkMediaId(ctx, parsed.type, parsed.body);
+      if (parsed.type === 'template') checkTemplateSend(ctx, parsed.body);
       const waId = digitsOf(parsed.to);
       const failure = ctx.state.takeFailure(waId);
       if (failure?.mode === 'sync') throw platformError(failure.code, failure.title, failure.httpStatus);
@@ -104,8 +106,13 @@ function checkMediaId(ctx: SimContext, type: string, body: Record<string, unknow
   }
 }
 
-/** The pricing category of a template send: registered through the control API, else the default. */
+/**
+ * The pricing category of a template send: the category of the simulator's own template, else one
+ * registered through the control API, else the default.
+ */
 export function templateCategory(ctx: SimContext, body: Record<string, unknown>): TemplateCategory {
+  const known = knownTemplate(ctx, body);
+  if (known) return known.category.toLowerCase() as TemplateCategory;
   const name = (body.template as { name: string }).name;
   return ctx.state.templateCategories.get(name) ?? ctx.defaultTemplateCategory;
 }

@@ -9,6 +9,8 @@ import { controlRouter } from './control';
 import { GraphError } from './graph-errors';
 import { mediaRouter } from './graph-media';
 import { messagesRouter } from './graph-messages';
+import { templatesRouter } from './graph-templates';
+import { uploadsRouter } from './graph-uploads';
 import { SimulatorState } from './state';
 import { StatusRunner } from './status-runner';
 import { WebhookDeliverer } from './webhooks';
@@ -30,6 +32,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     webhookUrl: options.webhookUrl,
     autoStatuses: options.autoStatuses ?? true,
     statusDelayMs: options.statusDelayMs ?? 50,
+    templateReviewDelayMs: options.templateReviewDelayMs ?? 1000,
+    templateAutoApprove: options.templateAutoApprove ?? true,
+    templatePageSize: options.templatePageSize ?? 25,
+    strictTemplates: options.strictTemplates ?? false,
   };
   const channel = {
     wabaId: options.wabaId,
@@ -53,13 +59,18 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     state,
     deliverer,
     runner: new StatusRunner(channel, deliverer, () => config.statusDelayMs),
+    appId: options.appId,
     baseUrl: () => (options.publicUrl ?? baseUrl).replace(/\/+$/, ''),
+    now: () => Date.now() + state.clockOffsetMs,
   };
 
   const app = express();
   app.disable('x-powered-by');
   app.use('/_sim', controlRouter(ctx));
   app.use(messagesRouter(ctx));
+  // Before the media router, whose `/:version/:objectId` would take template and upload ids.
+  app.use(uploadsRouter(ctx));
+  app.use(templatesRouter(ctx));
   app.use(mediaRouter(ctx));
   app.use((req: Request) => {
     throw new GraphError({ code: 2500, message: `Unknown path components: ${req.path}` });

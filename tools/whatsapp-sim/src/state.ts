@@ -1,3 +1,6 @@
+import type { UploadSession, UploadedHandle } from './graph-uploads';
+import { TemplateStore } from './template-store';
+
 /** Everything the simulator remembers; plain data that the control API shows and resets. */
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -85,8 +88,10 @@ export type DeliveryOutcome = 'pending' | 'delivered' | 'retrying' | 'failed' | 
 
 export interface WebhookDelivery {
   id: string;
-  kind: 'message' | 'status' | 'raw';
+  kind: 'message' | 'status' | 'raw' | 'template';
   wamid?: string;
+  /** For account-level template webhooks. */
+  templateId?: string;
   status?: StatusName;
   url?: string;
   body: string;
@@ -115,6 +120,13 @@ export class SimulatorState {
   readonly inbound = new Map<string, InboundRecord>();
   readonly webhooks: WebhookDelivery[] = [];
   readonly templateCategories = new Map<string, TemplateCategory>();
+  /** Message templates of every WABA (`/{waba-id}/message_templates`). */
+  readonly templates = new TemplateStore();
+  /** Resumable Upload sessions by their `upload:…` key, and the handles of finished ones. */
+  readonly uploads = new Map<string, UploadSession>();
+  readonly handles = new Map<string, UploadedHandle>();
+  /** How far the simulator's clock runs ahead of the real one (template budgets and locks). */
+  clockOffsetMs = 0;
   private nextFailureId = 1;
 
   windowOpenFor(waId: string, now: number): boolean {
@@ -169,8 +181,18 @@ export class SimulatorState {
     this.markedRead.length = 0;
     this.failures.length = 0;
     this.webhooks.length = 0;
-    for (const map of [this.customers, this.media, this.mediaTokens, this.inbound, this.templateCategories]) {
+    for (const map of [
+      this.customers,
+      this.media,
+      this.mediaTokens,
+      this.inbound,
+      this.templateCategories,
+      this.uploads,
+      this.handles,
+    ]) {
       map.clear();
     }
+    this.templates.reset();
+    this.clockOffsetMs = 0;
   }
 }

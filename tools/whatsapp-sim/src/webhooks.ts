@@ -14,6 +14,7 @@ export interface DeliveryMeta {
   kind: WebhookDelivery['kind'];
   wamid?: string;
   status?: StatusName;
+  templateId?: string;
   badSignature?: boolean;
 }
 
@@ -48,6 +49,7 @@ export class WebhookDeliverer {
       kind: meta.kind,
       ...(meta.wamid ? { wamid: meta.wamid } : {}),
       ...(meta.status ? { status: meta.status } : {}),
+      ...(meta.templateId ? { templateId: meta.templateId } : {}),
       url: this.options.getUrl(),
       body,
       signature: signBody(body, secret),
