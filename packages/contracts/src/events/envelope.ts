@@ -30,4 +30,6 @@ export const QUEUES = {
   inboxWebhooks: 'inbox.provider-whatsapp',
   inboxDirectory: 'inbox.directory-events',
   inboxMedia: 'inbox.media-downloads',
+  /** Account-level template webhooks (status, category, quality) for the templates service. */
+  templatesWebhooks: 'templates.provider-whatsapp',
 } as const;
