@@ -94,3 +94,9 @@ export function transition(
 /** The status a new conversation starts in when a customer writes. */
 export const initialStatus = (botEnabled: boolean): ConversationStatus =>
   botEnabled ? 'BOT_HANDLING' : 'OPEN';
+
+/**
+ * A conversation a template send starts: the business wrote first and waits for the customer, and
+ * nobody is assigned, so the reply (→ OPEN) reaches whoever is on duty, not only the sender.
+ */
+export const TEMPLATE_START: ConversationState = { status: 'WAITING_FOR_CUSTOMER', assignedTo: null };

@@ -3,6 +3,7 @@ import { retryMedia } from '../usecases/media/retry-media';
 import { listMessages } from '../usecases/messages/list-messages';
 import { reactToMessage } from '../usecases/messages/react-to-message';
 import { sendMessage } from '../usecases/messages/send-message';
+import { sendTemplateMessage } from '../usecases/messages/send-template-message';
 import { toggleHide } from '../usecases/messages/toggle-hide';
 import { encodeMessage, type InboxImpl } from './encode';
 
@@ -17,4 +18,9 @@ export const messageHandlers = (deps: InboxDeps) =>
       encodeMessage(await reactToMessage(deps, caller, { messageId, emoji })),
     RetryMedia: async ({ id }, caller) => encodeMessage(await retryMedia(deps, caller, id)),
     ToggleHide: async ({ id }, caller) => encodeMessage(await toggleHide(deps, caller, id)),
+    SendTemplateMessage: async (req, caller) => {
+      const to = req.to === 'phone' ? { phone: req.phone } : { conversationId: req.conversationId };
+      const sent = await sendTemplateMessage(deps, caller, { ...req, ...to });
+      return { message: encodeMessage(sent.message), conversationCreated: sent.conversationCreated };
+    },
   }) satisfies Partial<InboxImpl>;

@@ -73,6 +73,39 @@ export const contactsRepository = {
         .returning()
     )[0],
 
+  /** The organization's contacts among these wa_ids (the spellings WhatsApp may use for one number). */
+  findAmong: (db: Db, orgId: number, waIds: string[]): Promise<ContactRow[]> =>
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.orgId, orgId), inArray(contacts.waId, waIds)))
+      .orderBy(sql`${contacts.updatedAt} desc`),
+
+  /** Creates the contact unless it exists, then locks it for the rest of the transaction. */
+  ensureLocked: async (tx: Db, orgId: number, waId: string, now: Date): Promise<ContactRow> => {
+    await tx.insert(contacts).values({ orgId, waId, createdAt: now, updatedAt: now }).onConflictDoNothing();
+    return (
+      await tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)))
+        .for('update')
+    )[0];
+  },
+
+  /** What the customer's next message gives its conversation (the latest template's inbox category). */
+  setPendingTemplateCategory: async (
+    tx: Db,
+    orgId: number,
+    waId: string,
+    category: string | null,
+  ): Promise<void> => {
+    await tx
+      .update(contacts)
+      .set({ pendingTemplateCategory: category })
+      .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)));
+  },
+
   /** Each contact's current conversation, in one query whatever the page size. */
   currentConversations: async (
     db: Db,

@@ -48,6 +48,20 @@ export const conversationsRepository = {
         )
     )[0]?.id,
 
+  insert: async (tx: Db, row: typeof conversations.$inferInsert): Promise<ConversationRow> =>
+    (await tx.insert(conversations).values(row).returning())[0],
+
+  /** The latest conversation among these wa_ids of one person, an active one first. */
+  latestOfContacts: async (db: Db, orgId: number, waIds: string[]): Promise<ConversationRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.orgId, orgId), inArray(conversations.waId, waIds)))
+        .orderBy(sql`(${ACTIVE}) desc`, desc(conversations.createdAt), desc(conversations.id))
+        .limit(1)
+    )[0],
+
   /** Locked, so a category applied to them cannot interleave with an agent's action. */
   lockActiveOfContact: (tx: Db, orgId: number, waId: string): Promise<ConversationRow[]> =>
     tx

@@ -71,7 +71,7 @@ function contentOf(request: SendRequest): Record<string, unknown> | null {
 }
 
 /** JSON with sorted keys: jsonb does not keep the order keys were written in. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
