@@ -1,9 +1,11 @@
 import type * as grpc from '@grpc/grpc-js';
 import {
   loadProto,
+  loadServiceConstructor,
   PROTO_FILES,
   type DirectoryServiceClient,
   type InboxServiceClient,
+  type TemplatesServiceClient,
 } from '@inbox/contracts';
 import {
   createGrpcClient,
@@ -27,6 +29,7 @@ export interface ServiceApi<C> {
 
 export type DirectoryApi = ServiceApi<DirectoryServiceClient>;
 export type InboxApi = ServiceApi<InboxServiceClient>;
+export type TemplatesApi = ServiceApi<TemplatesServiceClient>;
 
 function connect<C>(
   ctor: grpc.ServiceClientConstructor,
@@ -61,3 +64,6 @@ export const connectDirectory = (address: string, callerTokens: CallerTokenCache
 
 export const connectInbox = (address: string, callerTokens: CallerTokenCache): InboxApi =>
   connect((loadProto(PROTO_FILES.inbox) as unknown as Loaded).inbox.v1.InboxService, address, callerTokens);
+
+export const connectTemplates = (address: string, callerTokens: CallerTokenCache): TemplatesApi =>
+  connect(loadServiceConstructor('templates.v1.TemplatesService'), address, callerTokens);

@@ -20,6 +20,8 @@ export const rateLimitSchema = z.object({
   /** Failed authentications (bad tokens, unknown keys) per address before it gets only 429s. */
   AUTH_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Syncs with WhatsApp per organization per hour: each pages through every template of the WABA. */
+  TEMPLATE_SYNC_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(12),
 });
 
 export const gatewayConfigSchema = z
@@ -28,6 +30,9 @@ export const gatewayConfigSchema = z
     DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
     INBOX_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
     INBOX_HTTP_URL: z.string().url().default('http://127.0.0.1:8082'),
+    TEMPLATES_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
+    /** The templates service's internal HTTP base URL (header media uploads and downloads). */
+    TEMPLATES_HTTP_URL: z.string().url().default('http://127.0.0.1:8083'),
     /** The Meta app's secret and verify token; without both, the webhook endpoints do not exist. */
     WHATSAPP_APP_SECRET: optionalSecret('WHATSAPP_APP_SECRET', 16),
     WHATSAPP_VERIFY_TOKEN: optionalSecret('WHATSAPP_VERIFY_TOKEN', 16),

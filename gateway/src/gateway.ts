@@ -15,7 +15,7 @@ import { createGatewayApp } from './app';
 import { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import { Authenticator } from './auth/authenticator';
 import { subscribeAuthCacheInvalidation } from './auth/cache-invalidation';
-import { connectDirectory, connectInbox } from './clients';
+import { connectDirectory, connectInbox, connectTemplates } from './clients';
 import type { RateLimitSettings } from './config';
 import type { GatewayContext, ReadinessCheck } from './context';
 import { createForwarder } from './http/proxy';
@@ -29,6 +29,9 @@ export interface GatewayOptions {
   inboxAddress: string;
   /** The inbox's internal HTTP base URL (multipart uploads, media). */
   inboxHttpUrl: string;
+  templatesAddress: string;
+  /** The templates service's internal HTTP base URL (header media). */
+  templatesHttpUrl: string;
   /** Unset: the webhook endpoints answer 404 (no Meta app configured). */
   webhooks?: WebhookSettings;
   cache: Cache;
@@ -88,7 +91,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const ctx: GatewayContext = {
     directory,
     inbox: connectInbox(options.inboxAddress, callerTokens),
+    templates: connectTemplates(options.templatesAddress, callerTokens),
     forwardToInbox: createForwarder(options.inboxHttpUrl, logger),
+    forwardToTemplates: createForwarder(options.templatesHttpUrl, logger),
     live,
     bus,
     authenticator,
@@ -102,6 +107,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     readiness: [
       grpcReadiness('directory', options.directoryAddress),
       grpcReadiness('inbox', options.inboxAddress),
+      grpcReadiness('templates', options.templatesAddress),
       // Webhooks and live events need the broker; without Redis, limits count in memory.
       {
         name: 'bus',
@@ -134,6 +140,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await usage.stop();
       directory.close();
       ctx.inbox.close();
+      ctx.templates.close();
     },
   };
 }

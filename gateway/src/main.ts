@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     directoryAddress: config.DIRECTORY_GRPC_ADDR,
     inboxAddress: config.INBOX_GRPC_ADDR,
     inboxHttpUrl: config.INBOX_HTTP_URL,
+    templatesAddress: config.TEMPLATES_GRPC_ADDR,
+    templatesHttpUrl: config.TEMPLATES_HTTP_URL,
     webhooks:
       config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
         ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }

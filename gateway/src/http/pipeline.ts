@@ -84,7 +84,8 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
 
   const call = { callerToken: ctx.callerTokens.tokenFor(caller), requestId: res.locals.requestId as string };
   if (spec.proxy) {
-    await ctx.forwardToInbox(req, res, { path: spec.proxy.path(params), ...call });
+    const forward = spec.proxy.to === 'templates' ? ctx.forwardToTemplates : ctx.forwardToInbox;
+    await forward(req, res, { path: spec.proxy.path(params), ...call });
     return;
   }
   const result = await spec.handler!({ params, query, body, principal, call, ctx, req, res });

@@ -70,7 +70,11 @@ function success(spec: RouteSpec) {
   if (spec.proxy?.responseType)
     return {
       description: 'The file',
-      content: { [spec.proxy.responseType]: { schema: { type: 'string', format: 'binary' } } },
+      content: Object.fromEntries(
+        [spec.proxy.responseType]
+          .flat()
+          .map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
     };
   return { description: 'Done' };
 }

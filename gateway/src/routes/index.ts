@@ -14,6 +14,8 @@ import type { RouteSpec } from './route';
 import { settingsRoutes } from './settings.routes';
 import { tagRoutes } from './tags.routes';
 import { teamRoutes } from './teams.routes';
+import { templateSendRoutes } from './template-sends.routes';
+import { templateRoutes } from './templates.routes';
 import { userRoutes } from './users.routes';
 
 /** The whole REST surface: served by the pipeline and described by the OpenAPI document. */
@@ -35,4 +37,7 @@ export const ROUTES: RouteSpec[] = [
   ...quickReplyRoutes,
   ...liveRoutes,
   ...mediaRoutes,
+  // Literal paths (/templates/draft, /sync, /bulk, /upload-media) before /templates/:id.
+  ...templateRoutes,
+  ...templateSendRoutes,
 ];

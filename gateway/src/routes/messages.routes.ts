@@ -75,7 +75,7 @@ const emoji = z
 /** Sends wait for WhatsApp, with retries of transient errors: more than the default 5 s deadline. */
 const SEND_DEADLINE_MS = 15_000;
 
-function idempotencyKey(header: string | undefined): string | undefined {
+export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (header.length < 1 || header.length > 200) {
     const message = 'The Idempotency-Key header must be 1 to 200 characters';
@@ -85,7 +85,7 @@ function idempotencyKey(header: string | undefined): string | undefined {
 }
 
 /** JSON text from gRPC becomes an object in the answer. */
-const toRest = <M extends { contentJson?: string }>({ contentJson, ...m }: M) => ({
+export const toRest = <M extends { contentJson?: string }>({ contentJson, ...m }: M) => ({
   ...m,
   content: contentJson ? (JSON.parse(contentJson) as unknown) : null,
 });

@@ -50,14 +50,15 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
     principal?: Principal;
   }) => Array<{ key: string; limit: number; windowMs: number }>;
   /**
-   * Streams the request to the inbox's internal HTTP port (multipart uploads, media downloads)
+   * Streams the request to a service's internal HTTP port (multipart uploads, media downloads)
    * after authentication; `path` builds the internal path from the validated parameters.
    */
   proxy?: {
-    to: 'inbox';
+    to: 'inbox' | 'templates';
     path: (params: P) => string;
     requestBody?: { contentType: string; description: string };
-    responseType?: string;
+    /** The file's content type, or every one it may have. */
+    responseType?: string | readonly string[];
   };
   /** Health probes are not rate limited (nor authenticated, nor do they call a service). */
   unlimited?: boolean;
