@@ -43,6 +43,21 @@ export const allInOneConfigSchema = z
     WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
     WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
     WHATSAPP_API_VERSION: z.string().default('v23.0'),
+    // The Meta app whose Resumable Upload API takes template header samples (with the real Cloud
+    // API; the simulator has its own). Unset there: header uploads answer 503.
+    WHATSAPP_APP_ID: optionalString().pipe(
+      z
+        .string()
+        .regex(/^\d{1,30}$/, 'WHATSAPP_APP_ID is digits')
+        .optional(),
+    ),
+    // Seconds between syncs of every organization's templates with WhatsApp; 0 turns them off.
+    TEMPLATES_SYNC_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(3600),
     // Optional real servers: the same one process against PostgreSQL, RabbitMQ and Redis.
     DATABASE_URL: optionalUrl('DATABASE_URL'),
     AMQP_URL: optionalUrl('AMQP_URL'),

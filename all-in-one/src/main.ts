@@ -52,8 +52,12 @@ async function main(): Promise<void> {
           displayPhoneNumber: config.WHATSAPP_DISPLAY_PHONE_NUMBER,
           apiBaseUrl: config.WHATSAPP_API_BASE_URL,
           apiVersion: config.WHATSAPP_API_VERSION,
+          appId: config.WHATSAPP_APP_ID,
         }
       : undefined,
+    templateMediaDir: path.join(dataDir, 'template-media'),
+    apiPublicUrl: publicUrl,
+    templatesSyncIntervalSeconds: config.TEMPLATES_SYNC_INTERVAL_SECONDS,
     port: config.PORT,
     host: config.HOST,
     publicUrl: config.ACCOUNT_LINKS_URL ?? publicUrl,

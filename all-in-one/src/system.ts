@@ -3,6 +3,7 @@ import { createRateLimiter, forService } from '@inbox/platform';
 import { ensureOrganization, startDirectoryApp, type DirectoryApp, type Mailer } from '@inbox/directory';
 import { grpcDirectoryLookup, startInboxApp, type InboxApp } from '@inbox/inbox';
 import { startGateway, type RateLimitSettings, type RunningGateway } from '@inbox/gateway';
+import { grpcInboxPort, startTemplatesApp, type TemplatesApp } from '@inbox/templates';
 import { wireWhatsApp, type RealWhatsApp, type WhatsAppWiring } from './whatsapp';
 
 export interface Bootstrap {
@@ -24,9 +25,16 @@ export interface SystemOptions {
   /** 32 bytes (hex or base64) sealing channel access tokens at rest. */
   encryptionKey: string;
   mediaDir: string;
+  /** Template header samples (kept to serve the header-media links WhatsApp fetches). */
+  templateMediaDir: string;
   port: number;
   host?: string;
+  /** Base of the links in e-mails (invitations, password resets). */
   publicUrl: string;
+  /** Where the gateway is reached from outside (header-media links WhatsApp fetches); default publicUrl. */
+  apiPublicUrl?: string;
+  /** Seconds between syncs of every organization's templates with WhatsApp; 0 or unset: none. */
+  templatesSyncIntervalSeconds?: number;
   platformToken?: string;
   limits: RateLimitSettings;
   bootstrap?: Bootstrap;
@@ -38,6 +46,7 @@ export interface RunningSystem {
   port: number;
   directory: DirectoryApp;
   inbox: InboxApp;
+  templates: TemplatesApp;
   gateway: RunningGateway;
   whatsapp: WhatsAppWiring;
   /** Whether this start created the bootstrap organization. */
@@ -93,12 +102,31 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     httpHost: '127.0.0.1',
     bootstrapChannel: b ? { orgId: b.clientId, ...whatsapp.channel } : undefined,
   });
+  const inboxAddress = `127.0.0.1:${inbox.grpcPort}`;
+  const templates = await startTemplatesApp({
+    database: options.database,
+    bus: options.bus,
+    logger: forService(logger, 'templates'),
+    inbox: grpcInboxPort(inboxAddress, options.internalAuthSecret),
+    internalAuthSecret: options.internalAuthSecret,
+    settings: {
+      publicUrl: options.apiPublicUrl ?? options.publicUrl,
+      whatsappAppId: whatsapp.appId,
+      mediaDir: options.templateMediaDir,
+    },
+    syncIntervalSeconds: options.templatesSyncIntervalSeconds ?? 0,
+    grpcAddress: '127.0.0.1:0',
+    httpPort: 0,
+    httpHost: '127.0.0.1',
+  });
   const gateway = await startGateway({
     port: options.port,
     host: options.host,
     directoryAddress,
-    inboxAddress: `127.0.0.1:${inbox.grpcPort}`,
+    inboxAddress,
     inboxHttpUrl: `http://127.0.0.1:${inbox.httpPort}`,
+    templatesAddress: `127.0.0.1:${templates.grpcPort}`,
+    templatesHttpUrl: `http://127.0.0.1:${templates.httpPort}`,
     webhooks: whatsapp.webhooks,
     cache: options.cache,
     rateLimiter: createRateLimiter(options.cache),
@@ -114,11 +142,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     port: gateway.port,
     directory,
     inbox,
+    templates,
     gateway,
     whatsapp,
     bootstrapped,
     stop: async () => {
       await gateway.stop();
+      // Before the inbox: its sends and webhook consumers call the inbox.
+      await templates.stop();
       await inbox.stop();
       await directory.stop();
       await whatsapp.stop();

@@ -12,6 +12,8 @@ export interface WhatsAppWiring {
     apiVersion: string;
   };
   webhooks: { appSecret: string; verifyToken: string };
+  /** The Meta app of the Resumable Upload API (template header samples); unset: uploads answer 503. */
+  appId?: string;
   /** Set once the gateway listens: where the simulator posts its webhooks. */
   connect(gatewayPort: number): void;
   simulatorUrl?: string;
@@ -27,15 +29,20 @@ export interface RealWhatsApp {
   apiVersion: string;
   appSecret: string;
   verifyToken: string;
+  appId?: string;
 }
+
+/** The simulator's Meta app, whose Resumable Upload API takes template header samples. */
+export const SIMULATOR_APP_ID = '300000000000001';
 
 /** With Meta credentials, the real Cloud API; without, the bundled simulator on a loopback port. */
 export async function wireWhatsApp(real: RealWhatsApp | undefined): Promise<WhatsAppWiring> {
   if (real) {
-    const { appSecret, verifyToken, ...channel } = real;
+    const { appSecret, verifyToken, appId, ...channel } = real;
     return {
       channel,
       webhooks: { appSecret, verifyToken },
+      appId,
       connect: () => undefined,
       stop: async () => undefined,
     };
@@ -50,6 +57,7 @@ export async function wireWhatsApp(real: RealWhatsApp | undefined): Promise<What
     phoneNumberId,
     wabaId,
     displayPhoneNumber: '15550100001',
+    appId: SIMULATOR_APP_ID,
   });
   return {
     channel: {
@@ -61,6 +69,7 @@ export async function wireWhatsApp(real: RealWhatsApp | undefined): Promise<What
       apiVersion: 'v23.0',
     },
     webhooks: { appSecret, verifyToken: randomBytes(8).toString('hex') },
+    appId: SIMULATOR_APP_ID,
     connect: (port) => simulator.setWebhookUrl(`http://127.0.0.1:${port}/api/v1/webhooks/whatsapp`),
     simulatorUrl: simulator.url,
     stop: () => simulator.stop(),

@@ -59,6 +59,7 @@ export async function startTestSystem(
   });
   const mails: MailMessage[] = [];
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-'));
+  const templateMediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-template-media-'));
   const system = await startSystem({
     database,
     bus,
@@ -69,6 +70,7 @@ export async function startTestSystem(
     internalAuthSecret: randomBytes(32).toString('hex'),
     encryptionKey: randomBytes(32).toString('hex'),
     mediaDir,
+    templateMediaDir,
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://inbox.test',
@@ -81,6 +83,7 @@ export async function startTestSystem(
       ACCEPT_INVITE_LIMIT_PER_IP: 1_000,
       AUTH_FAILURES_PER_IP: 1_000,
       AUTH_FAILURE_WINDOW_SECONDS: 300,
+      TEMPLATE_SYNC_LIMIT_PER_HOUR: 1_000,
       ...options.limits,
     },
     bootstrap: {
@@ -102,6 +105,7 @@ export async function startTestSystem(
       await cache.close();
       await database.close();
       fs.rmSync(mediaDir, { recursive: true, force: true });
+      fs.rmSync(templateMediaDir, { recursive: true, force: true });
     },
   };
 }
