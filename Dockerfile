@@ -2,6 +2,7 @@
 #   gateway/dist/main.js             the public REST gateway (default)
 #   services/directory/dist/main.js  the directory gRPC service
 #   services/inbox/dist/main.js      the inbox gRPC service (+ internal HTTP for uploads and media)
+#   services/templates/dist/main.js  the templates gRPC service (+ internal HTTP for header media)
 #   tools/whatsapp-sim/dist/main.js  the WhatsApp Cloud API simulator (development without Meta credentials)
 #   all-in-one/dist/main.js          everything in one process, embedded database under /app/data
 # e.g. `docker run -p 8080:8080 -v inbox-data:/app/data IMAGE all-in-one/dist/main.js`.
@@ -26,6 +27,7 @@ COPY packages/platform/package.json packages/platform/
 COPY packages/whatsapp/package.json packages/whatsapp/
 COPY services/directory/package.json services/directory/
 COPY services/inbox/package.json services/inbox/
+COPY services/templates/package.json services/templates/
 COPY tools/whatsapp-sim/package.json tools/whatsapp-sim/
 COPY tools/bench/package.json tools/bench/
 COPY gateway/package.json gateway/
@@ -42,7 +44,8 @@ RUN npm ci --omit=dev
 FROM base AS runtime
 ENV NODE_ENV=production
 # Owned by root and read-only for the service user; only data/ is writable (all-in-one's database,
-# and data/media, where the inbox keeps media files: mount a volume there).
+# data/media, where the inbox keeps media files, and data/template-media, where the templates
+# service keeps header samples: mount volumes there).
 COPY --from=prod-deps /app ./
 # proto/ and the migrations are read at run time.
 COPY --from=build /app/proto ./proto
@@ -53,15 +56,17 @@ COPY --from=build /app/services/directory/dist ./services/directory/dist
 COPY --from=build /app/services/directory/src/db/migrations ./services/directory/src/db/migrations
 COPY --from=build /app/services/inbox/dist ./services/inbox/dist
 COPY --from=build /app/services/inbox/src/db/migrations ./services/inbox/src/db/migrations
+COPY --from=build /app/services/templates/dist ./services/templates/dist
+COPY --from=build /app/services/templates/src/db/migrations ./services/templates/src/db/migrations
 COPY --from=build /app/tools/whatsapp-sim/dist ./tools/whatsapp-sim/dist
 COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/all-in-one/dist ./all-in-one/dist
 COPY deploy/docker ./deploy/docker
-# data/media exists in the image, owned by the service user, so that an empty named volume mounted
-# there (docker-compose) starts with that owner.
-RUN mkdir -p data/media && chown -R node:node data
+# data/media and data/template-media exist in the image, owned by the service user, so that an
+# empty named volume mounted there (docker-compose) starts with that owner.
+RUN mkdir -p data/media data/template-media && chown -R node:node data
 # The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 50051 50052 4010
+EXPOSE 8080 8082 8083 50051 50052 50053 4010
 ENTRYPOINT ["node", "--enable-source-maps"]
 CMD ["gateway/dist/main.js"]

@@ -8,6 +8,7 @@ import { generateSigningKeys, loadConfig, type ConfigError } from '@inbox/platfo
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { directoryConfigSchema } from '../../services/directory/src/config';
 import { inboxConfigSchema } from '../../services/inbox/src/config';
+import { templatesConfigSchema } from '../../services/templates/src/config';
 import { allInOneConfigSchema } from '../../all-in-one/src/config';
 import { K8S_DIR, loadYaml, SECRET_EXAMPLE } from './support/files';
 
@@ -34,6 +35,7 @@ function realSecrets(): Env {
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     DIRECTORY_DATABASE_URL: 'postgres://directory:Xk2p9vQe@postgres:5432/directory',
     INBOX_DATABASE_URL: 'postgres://inbox:Xk2p9vQe@postgres:5432/inbox',
+    TEMPLATES_DATABASE_URL: 'postgres://templates:Xk2p9vQe@postgres:5432/templates',
     AMQP_URL: 'amqp://inbox:Xk2p9vQe@rabbitmq:5672',
     REDIS_URL: 'redis://:Xk2p9vQe@redis:6379',
     INBOX_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -46,7 +48,7 @@ function realSecrets(): Env {
 }
 
 describe('boot validation of secret.example.yaml', () => {
-  it('the gateway, directory and inbox refuse every placeholder in it', () => {
+  it('the gateway, directory, inbox and templates refuse every placeholder in it', () => {
     const env = { ...configMap, ...example };
     expect(refused(gatewayConfigSchema, env)).toEqual([
       'AMQP_URL',
@@ -70,6 +72,11 @@ describe('boot validation of secret.example.yaml', () => {
       'INBOX_ENCRYPTION_KEY',
       'INTERNAL_AUTH_SECRET',
     ]);
+    expect(refused(templatesConfigSchema, env)).toEqual([
+      'AMQP_URL',
+      'INTERNAL_AUTH_SECRET',
+      'TEMPLATES_DATABASE_URL',
+    ]);
   });
 
   it('generated secrets boot', () => {
@@ -77,6 +84,7 @@ describe('boot validation of secret.example.yaml', () => {
     expect(refused(gatewayConfigSchema, env)).toEqual([]);
     expect(refused(directoryConfigSchema, env)).toEqual([]);
     expect(refused(inboxConfigSchema, env)).toEqual([]);
+    expect(refused(templatesConfigSchema, env)).toEqual([]);
     expect(refused(allInOneConfigSchema, { PLATFORM_TOKEN: env.PLATFORM_TOKEN })).toEqual([]);
     // Unless told otherwise (a developer's docker-compose), e-mails without SMTP lose their link tokens in the log.
     expect(loadConfig(directoryConfigSchema, env).MAIL_LOG_LINKS).toBe(false);

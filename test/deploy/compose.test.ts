@@ -77,6 +77,23 @@ describe('docker-compose.yml', () => {
     expect(composeProblems(bind)).toEqual(['inbox: MEDIA_DIR=/app/data/media is on no named volume']);
   });
 
+  it('reports the templates service without its media volume, secret or address', () => {
+    const broken = clone(composeFile());
+    const templates = broken.services!.templates;
+    templates.volumes = templates.volumes!.filter(
+      (v) => typeof v !== 'string' || !v.startsWith('templates-media:'),
+    );
+    delete envOf(broken, 'templates').INTERNAL_AUTH_SECRET_FILE;
+    envOf(broken, 'gateway').TEMPLATES_GRPC_ADDR = 'templates:8083';
+    expect(composeProblems(broken).sort()).toEqual(
+      [
+        'gateway: TEMPLATES_GRPC_ADDR=templates:8083 reaches templates port http, not templates port grpc',
+        'templates: environment lacks INTERNAL_AUTH_SECRET',
+        'templates: MEDIA_DIR=/app/data/template-media is on no named volume',
+      ].sort(),
+    );
+  });
+
   it('reports wrong addresses, a written secret, and an unreachable simulator', () => {
     const broken = clone(composeFile());
     envOf(broken, 'gateway').INBOX_GRPC_ADDR = 'inbox:8082';
@@ -123,6 +140,14 @@ describe('docker-compose.yml', () => {
 
     it('every NAME_FILE is written, and the apps share their secrets and channel', () => {
       expect(composeSecretProblems(composeFile(), generated)).toEqual([]);
+    });
+
+    it('reports a simulator answering to another app id than the templates service uploads with', () => {
+      const broken = clone(composeFile());
+      envOf(broken, 'whatsapp-sim').SIM_APP_ID = '1';
+      expect(composeSecretProblems(broken, generated)).toEqual([
+        'the Meta app id of header uploads differs: templates WHATSAPP_APP_ID, whatsapp-sim SIM_APP_ID',
+      ]);
     });
 
     it('reports a file the job does not write, a volume it does not fill, and values that differ', () => {

@@ -112,6 +112,7 @@ describe('deploy/docker/dev-secrets.js', () => {
       'whatsapp-verify-token',
     ]);
     expect(list('inbox')).toEqual(['inbox-encryption-key', 'internal-auth-secret', 'whatsapp-access-token']);
+    expect(list('templates')).toEqual(['internal-auth-secret']);
     expect(list('whatsapp-sim')).toEqual(['whatsapp-access-token', 'whatsapp-app-secret']);
   });
 
@@ -124,7 +125,7 @@ describe('deploy/docker/dev-secrets.js', () => {
       .export({ type: 'spki', format: 'pem' });
     expect(read('directory/jwt-public.pem')).toBe(derived);
     expect(read('gateway/jwt-public.pem')).toBe(derived);
-    for (const folder of ['gateway', 'inbox']) {
+    for (const folder of ['gateway', 'inbox', 'templates']) {
       expect(read(`${folder}/internal-auth-secret`)).toBe(read('directory/internal-auth-secret'));
     }
     expect(read('directory/internal-auth-secret').length).toBeGreaterThanOrEqual(32);
@@ -148,6 +149,7 @@ describe('deploy/docker/dev-secrets.js', () => {
     // The volumes of a stack made before the inbox: only the directory's and the gateway's.
     for (const name of [
       'inbox',
+      'templates',
       'whatsapp-sim',
       'gateway/whatsapp-app-secret',
       'gateway/whatsapp-verify-token',
@@ -158,6 +160,7 @@ describe('deploy/docker/dev-secrets.js', () => {
     const upgraded = snapshot(dir);
     expect(upgraded['directory/jwt-private.pem']).toBe(first['directory/jwt-private.pem']);
     expect(upgraded['inbox/internal-auth-secret']).toBe(first['directory/internal-auth-secret']);
+    expect(upgraded['templates/internal-auth-secret']).toBe(first['directory/internal-auth-secret']);
     expect(upgraded['gateway/whatsapp-app-secret']).not.toBe(first['gateway/whatsapp-app-secret']);
     expect(upgraded['whatsapp-sim/whatsapp-app-secret']).toBe(upgraded['gateway/whatsapp-app-secret']);
   });
@@ -172,6 +175,7 @@ describe('deploy/docker/dev-secrets.js', () => {
     expect(again['directory/jwt-private.pem']).not.toBe(first['directory/jwt-private.pem']);
     expect(again['gateway/jwt-public.pem']).toBe(again['directory/jwt-public.pem']);
     expect(again['inbox/internal-auth-secret']).toBe(again['directory/internal-auth-secret']);
+    expect(again['templates/internal-auth-secret']).toBe(again['directory/internal-auth-secret']);
     expect(again['inbox/inbox-encryption-key']).toBe(first['inbox/inbox-encryption-key']);
   });
 });

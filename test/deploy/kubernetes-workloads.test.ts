@@ -11,7 +11,7 @@ import { containersOf, isKustomization, resourcesOf } from './support/kustomize'
 import { workloadProblems } from './support/workloads';
 
 /** The base runs no simulator (production talks to Meta); overlays/dev adds it. */
-const BASE_APPS: App[] = ['gateway', 'directory', 'inbox'];
+const BASE_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates'];
 const OVERLAY_APPS: Record<string, App[]> = { dev: [...BASE_APPS, 'whatsapp-sim'] };
 
 const baseObjects = () => resourcesOf(path.join(K8S_DIR, 'base/kustomization.yaml'));
@@ -111,8 +111,29 @@ describe('deploy/k8s workloads', () => {
       [
         'gateway: INBOX_HTTP_URL=http://inbox:50052 reaches inbox port grpc, not inbox port http',
         'gateway: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
+        'templates: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
         'inbox: container inbox: INBOX_ENCRYPTION_KEY is secret but written here',
         'inbox: no container port grpc on GRPC_PORT (50051)',
+      ].sort(),
+    );
+  });
+
+  it('reports the templates service unreachable from the gateway, or its header media not kept', () => {
+    const objects = clone(baseObjects());
+    const config = find<IConfigMap>(objects, 'ConfigMap', 'inbox-config');
+    config.data!.TEMPLATES_HTTP_URL = 'http://templates:50053';
+    delete config.data!.TEMPLATES_GRPC_ADDR;
+    const templates = containerOf(objects, 'templates');
+    templates.volumeMounts = templates.volumeMounts!.filter((m) => m.name !== 'media');
+    withoutEnv(templates, 'PUBLIC_URL');
+    withoutEnv(templates, 'TEMPLATES_DATABASE_URL');
+    expect(workloadProblems(objects, BASE_APPS).sort()).toEqual(
+      [
+        'gateway: container gateway: TEMPLATES_GRPC_ADDR reads ConfigMap inbox-config key TEMPLATES_GRPC_ADDR, which is absent',
+        'gateway: TEMPLATES_HTTP_URL=http://templates:50053 reaches templates port grpc, not templates port http',
+        'templates: environment lacks TEMPLATES_DATABASE_URL or DATABASE_URL',
+        'templates: environment lacks PUBLIC_URL',
+        'templates: MEDIA_DIR=/app/data/template-media is on no mounted volume',
       ].sort(),
     );
   });

@@ -6,8 +6,8 @@
  * against this.
  */
 
-export type App = 'gateway' | 'directory' | 'inbox' | 'whatsapp-sim';
-export const APPS: App[] = ['gateway', 'directory', 'inbox', 'whatsapp-sim'];
+export type App = 'gateway' | 'directory' | 'inbox' | 'templates' | 'whatsapp-sim';
+export const APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'whatsapp-sim'];
 export const isApp = (name: unknown): name is App => APPS.includes(name as App);
 
 /** A Kubernetes probe: a gRPC health check of a service name ('' = readiness) or an HTTP GET. */
@@ -50,6 +50,8 @@ export const APP: Record<App, AppSpec> = {
       'DIRECTORY_GRPC_ADDR',
       'INBOX_GRPC_ADDR',
       'INBOX_HTTP_URL',
+      'TEMPLATES_GRPC_ADDR',
+      'TEMPLATES_HTTP_URL',
       'REDIS_URL',
       'AMQP_URL',
       'INTERNAL_AUTH_SECRET',
@@ -65,6 +67,8 @@ export const APP: Record<App, AppSpec> = {
       { env: 'DIRECTORY_GRPC_ADDR', app: 'directory', port: 'grpc' },
       { env: 'INBOX_GRPC_ADDR', app: 'inbox', port: 'grpc' },
       { env: 'INBOX_HTTP_URL', app: 'inbox', port: 'http' },
+      { env: 'TEMPLATES_GRPC_ADDR', app: 'templates', port: 'grpc' },
+      { env: 'TEMPLATES_HTTP_URL', app: 'templates', port: 'http' },
     ],
     persistent: [],
     values: {},
@@ -114,6 +118,29 @@ export const APP: Record<App, AppSpec> = {
     persistent: ['MEDIA_DIR'],
     values: { MEDIA_DIR: /^\// },
   },
+  templates: {
+    main: 'services/templates/dist/main.js',
+    env: [
+      'GRPC_PORT',
+      'HTTP_PORT',
+      ['TEMPLATES_DATABASE_URL', 'DATABASE_URL'],
+      'AMQP_URL',
+      'INBOX_GRPC_ADDR',
+      'INTERNAL_AUTH_SECRET',
+      'MEDIA_DIR',
+      // Header-media links WhatsApp fetches; the Meta app of header uploads (may be empty).
+      'PUBLIC_URL',
+      'WHATSAPP_APP_ID',
+    ],
+    listens: [
+      { port: 'grpc', env: 'GRPC_PORT' },
+      { port: 'http', env: 'HTTP_PORT' },
+    ],
+    ...grpcHealth,
+    reaches: [{ env: 'INBOX_GRPC_ADDR', app: 'inbox', port: 'grpc' }],
+    persistent: ['MEDIA_DIR'],
+    values: { MEDIA_DIR: /^\//, WHATSAPP_APP_ID: /^\d*$/ },
+  },
   'whatsapp-sim': {
     main: 'tools/whatsapp-sim/dist/main.js',
     env: [
@@ -126,6 +153,7 @@ export const APP: Record<App, AppSpec> = {
       'SIM_WABA_ID',
       'SIM_DISPLAY_NUMBER',
       'SIM_WEBHOOK_URL',
+      'SIM_APP_ID',
     ],
     listens: [{ port: 'http', env: 'PORT' }],
     readiness: { http: '/_sim/health' },
@@ -157,6 +185,7 @@ export const K8S_SECRET_ENV = new Set([
   'DATABASE_URL',
   'DIRECTORY_DATABASE_URL',
   'INBOX_DATABASE_URL',
+  'TEMPLATES_DATABASE_URL',
   'AMQP_URL',
   'REDIS_URL',
   'SMTP_URL',
@@ -170,6 +199,14 @@ export const SHARED: { what: string; uses: [App, string][] }[] = [
       ['gateway', 'INTERNAL_AUTH_SECRET'],
       ['directory', 'INTERNAL_AUTH_SECRET'],
       ['inbox', 'INTERNAL_AUTH_SECRET'],
+      ['templates', 'INTERNAL_AUTH_SECRET'],
+    ],
+  },
+  {
+    what: 'the Meta app id of header uploads',
+    uses: [
+      ['templates', 'WHATSAPP_APP_ID'],
+      ['whatsapp-sim', 'SIM_APP_ID'],
     ],
   },
   {
