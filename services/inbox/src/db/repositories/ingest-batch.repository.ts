@@ -167,6 +167,32 @@ export const ingestBatchRepository = {
     }));
   },
 
+  /**
+   * Consumes the contacts' pending template categories: each one is cleared, and given to the
+   * conversation the reply landed in when that one still has no category. Two statements for the
+   * whole batch (a campaign's replies arrive together). Answers the conversations categorized.
+   */
+  applyTemplateCategories: async (
+    db: Db,
+    replies: Array<ContactKey & { conversationId: string; category: string }>,
+  ): Promise<Array<{ orgId: number; id: string; waId: string; category: string }>> => {
+    if (replies.length === 0) return [];
+    const json = JSON.stringify(replies);
+    await db.execute(sql`
+      update ${contacts} set pending_template_category = null
+      from jsonb_to_recordset(${json}::jsonb) as v("orgId" int, "waId" text)
+      where ${contacts.orgId} = v."orgId" and ${contacts.waId} = v."waId"`);
+    return queryRows(
+      db,
+      sql`update ${conversations} set category = v.category
+        from jsonb_to_recordset(${json}::jsonb) as v("orgId" int, "conversationId" text, category text)
+        where ${conversations.orgId} = v."orgId" and ${conversations.id} = v."conversationId"
+          and ${conversations.category} is null
+        returning ${conversations.orgId} as "orgId", ${conversations.id} as id, ${conversations.waId} as "waId",
+          ${conversations.category} as category`,
+    );
+  },
+
   applyInbound: async (db: Db, patches: InboundConversationPatch[]): Promise<void> => {
     if (patches.length === 0) return;
     const values = patches.map((p) => ({

@@ -14,6 +14,7 @@ import type { InboxDeps } from '../../deps';
 import { initialStatus, transition, type ConversationStatus } from '../../domain/conversation-state';
 import { inboundContent, withoutNul, type InboundContent } from '../../domain/inbound-content';
 import { systemOrigin } from '../../events';
+import { applyTemplateCategories } from './template-categories';
 
 export interface ReceiveMessageInput {
   orgId: number;
@@ -108,7 +109,7 @@ async function store(
   const events: InboxEvent[] = [];
   const origin = (i: Item) => systemOrigin(i.orgId, i.requestId);
   const keys = distinctContacts(items);
-  await refreshContacts(tx, items, keys, now, events);
+  const contacts = await refreshContacts(tx, items, keys, now, events);
   const { active, created } = await activeConversations(tx, items, keys, botEnabled, now, events);
 
   const inserted = await repo.insertMessagesOnce(
@@ -119,6 +120,7 @@ async function store(
 
   // Each conversation takes its messages in order: counters, the newest message, the status.
   const patches = new Map<string, PendingConversation>();
+  const replies: Parameters<typeof applyTemplateCategories>[2] = [];
   const results = items.map((item): ReceiveMessageResult => {
     const row = byProviderId.get(`${item.orgId}:${item.message.id}`);
     if (!row) return { stored: false };
@@ -126,6 +128,7 @@ async function store(
     const patch = patches.get(conversation.id) ?? initialPatch(conversation, now);
     patches.set(conversation.id, patch);
     applyMessage(patch, item, row, events, origin(item));
+    replies.push({ contact: contactOf(item), conversation, requestId: item.requestId });
     return {
       stored: true,
       messageId: row.id,
@@ -134,6 +137,7 @@ async function store(
     };
   });
   await repo.applyInbound(tx, [...patches.values()]);
+  await applyTemplateCategories(tx, contacts, replies, events);
   await deps.events.recordAll(tx, events);
   return results;
 }
@@ -153,7 +157,7 @@ async function refreshContacts(
   keys: ContactKey[],
   now: Date,
   events: InboxEvent[],
-): Promise<void> {
+): Promise<Awaited<ReturnType<typeof repo.lockContacts>>> {
   const locked = await repo.lockContacts(tx, keys, now);
   const latestName = new Map<string, Item>();
   for (const item of items) if (item.profileName) latestName.set(contactKey(contactOf(item)), item);
@@ -169,6 +173,7 @@ async function refreshContacts(
     return [{ ...contactOf(item), profileName: item.profileName! }];
   });
   await repo.setProfileNames(tx, updates, now);
+  return locked;
 }
 
 /** Each contact's active conversation, started (with its event) where there is none. */
