@@ -45,12 +45,19 @@ export interface OrgWithChannel {
   agent: CallerContext;
 }
 
+export interface OrgOptions {
+  /** Let the simulator approve submitted templates after its review delay (default: only on command). */
+  autoApprove?: boolean;
+}
+
 export interface TemplatesTestbed extends ServiceTestbed<TemplatesDeps> {
   /** The real inbox service, on the same database (its own schema), reached over gRPC like in production. */
   inbox: InboxApp;
   mediaDir: string;
   /** A fresh organization with a channel set through the inbox's PutWhatsAppSettings. */
-  orgWithChannel(): Promise<OrgWithChannel>;
+  orgWithChannel(options?: OrgOptions): Promise<OrgWithChannel>;
+  /** Moves the service's clock (deps.now) forward, as time passing would. */
+  advanceClock(ms: number): void;
   /** A fresh organization without a channel. */
   orgWithoutChannel(): { orgId: number; admin: CallerContext; agent: CallerContext };
 }
@@ -65,6 +72,7 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templates-media-'));
   const bus = new InProcessBus(logger);
+  let clockOffsetMs = 0;
   const inbox = await startInboxApp({
     database,
     bus,
@@ -86,7 +94,7 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
     whatsappFor: cloudApiFor,
     settings: { publicUrl: 'http://inbox.test', whatsappAppId: 'app-test', mediaDir },
     logger,
-    now: () => new Date(),
+    now: () => new Date(Date.now() + clockOffsetMs),
   };
   const settingsClient: GrpcClient<InboxServiceClient> = createGrpcClient(
     loadServiceConstructor('inbox.v1.InboxService'),
@@ -100,7 +108,7 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
     agent: testCaller(orgId, 'AGENT', newId()),
   });
 
-  const orgWithChannel = async (): Promise<OrgWithChannel> => {
+  const orgWithChannel = async (options: OrgOptions = {}): Promise<OrgWithChannel> => {
     const orgId = nextOrgId++;
     const { admin, agent } = callers(orgId);
     const wabaId = `${100_000 + orgId}${randomBytes(3).readUIntBE(0, 3)}`;
@@ -112,6 +120,7 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
       phoneNumberId,
       wabaId,
       displayPhoneNumber: '15550001111',
+      templateAutoApprove: options.autoApprove ?? false,
     });
     simulators.push(sim);
     // The operator allows each simulator's address, as WHATSAPP_ALLOWED_API_BASE_URLS would.
@@ -129,6 +138,9 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
     inbox,
     mediaDir,
     orgWithChannel,
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+    },
     orgWithoutChannel: () => {
       const orgId = nextOrgId++;
       return { orgId, ...callers(orgId) };

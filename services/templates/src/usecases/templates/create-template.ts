@@ -1,0 +1,38 @@
+import { requireOrganization } from '@inbox/platform';
+import { templatesRepository } from '../../db/repositories/templates.repository';
+import type { CallerContext, TemplatesDeps } from '../../deps';
+import { linkedHeaderMedia, storeNewTemplate } from './store-new-template';
+import { submitToWhatsApp } from './submit-to-whatsapp';
+import { checkTemplateInput, nameTaken, type TemplateInput } from './template-input';
+import type { TemplateView } from './template-view';
+
+/**
+ * Creates the template in WhatsApp and stores it as WhatsApp answered (PENDING, its id, its
+ * category). Checked first (400), then the name (409), then WhatsApp; a refusal there writes nothing.
+ */
+export async function createTemplate(
+  deps: TemplatesDeps,
+  caller: CallerContext,
+  input: TemplateInput,
+): Promise<TemplateView> {
+  requireOrganization(caller);
+  const template = checkTemplateInput(input);
+  if (await templatesRepository.findLive(deps.db, caller.orgId, template.name, template.language))
+    throw nameTaken(template.name, template.language);
+  const headerMediaId = await linkedHeaderMedia(deps, caller.orgId, template.components);
+  const submitted = await submitToWhatsApp(deps, caller, template);
+  const row = await storeNewTemplate(
+    deps,
+    caller,
+    {
+      name: template.name,
+      language: template.language,
+      parameterFormat: template.parameterFormat,
+      components: template.components,
+      headerMediaId,
+      ...submitted.patch,
+    },
+    { event: 'SUBMITTED', createdIn: submitted.wabaId },
+  );
+  return { row, nextEditAllowedAt: null };
+}
