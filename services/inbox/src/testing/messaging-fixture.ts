@@ -3,10 +3,7 @@ import path from 'node:path';
 import { CONTEXT_METADATA, newId, signCallerToken, type CallerContext } from '@inbox/platform';
 import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
 import { startInternalHttp, type RunningHttp } from '../http/server';
-import {
-  makeConversation,
-  type ConversationSeed,
-} from '../usecases/conversation-queries/conversation-builders';
+import { makeConversation, type ConversationSeed } from './conversation-builders';
 import { ensureChannel } from '../usecases/settings/ensure-channel';
 import { createInboxTestbed, type InboxTestbed } from './testbed';
 

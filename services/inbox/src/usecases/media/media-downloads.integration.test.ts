@@ -8,7 +8,7 @@ import type { MessageRow } from '../../db/repositories/messages.repository';
 import { messages } from '../../db/schema';
 import { messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
-import { makeMessage } from '../conversation-queries/conversation-builders';
+import { makeMessage } from '../../testing/conversation-builders';
 import { sameSha256 } from './download-message-media';
 import { retryMedia, STUCK_PENDING_MS } from './retry-media';
 

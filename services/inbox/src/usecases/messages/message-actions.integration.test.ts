@@ -5,7 +5,7 @@ import { messages } from '../../db/schema';
 import { messageHandlers } from '../../grpc/messages.handlers';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
-import { makeMessage } from '../conversation-queries/conversation-builders';
+import { makeMessage } from '../../testing/conversation-builders';
 import { listMessages } from './list-messages';
 import { reactToMessage } from './react-to-message';
 import { toggleHide } from './toggle-hide';

@@ -4,7 +4,7 @@ import type { Simulator } from '@inbox/whatsapp-sim';
 import { conversations, messages } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
-import { makeMessage } from '../conversation-queries/conversation-builders';
+import { makeMessage } from '../../testing/conversation-builders';
 import { listMessages } from './list-messages';
 import { sendMessage } from './send-message';
 

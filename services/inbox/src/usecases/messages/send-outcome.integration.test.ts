@@ -6,7 +6,7 @@ import type { Simulator } from '@inbox/whatsapp-sim';
 import { messages } from '../../db/schema';
 import { messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
-import { makeMessage } from '../conversation-queries/conversation-builders';
+import { makeMessage } from '../../testing/conversation-builders';
 import { ingestMessagesWebhook } from '../ingest/ingest-messages-webhook';
 import { failStaleSends, STALE_SEND_MS } from './fail-stale-sends';
 import { sendMessage } from './send-message';

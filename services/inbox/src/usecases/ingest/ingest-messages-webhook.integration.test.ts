@@ -15,7 +15,7 @@ import {
   statusReport,
   storeOutbound,
   text,
-} from './webhook-builders';
+} from '../../testing/webhook-builders';
 
 const CUSTOMER = '5215512345678';
 

@@ -15,7 +15,7 @@ import {
   statusReport,
   storeOutbound,
   text,
-} from './webhook-builders';
+} from '../../testing/webhook-builders';
 
 const CUSTOMER = '16505551234';
 const t0 = new Date('2026-03-05T12:00:00Z');

@@ -5,7 +5,7 @@ import { openTestDatabase } from '../testing/test-database';
 import type { DeliveryInfo, OutgoingEvent } from './bus';
 import { DurableBus } from './durable-bus';
 
-// The semantics shared with the other buses are in event-bus.test.ts; these are about surviving the process.
+// The semantics shared with the other buses are in event-bus.integration.test.ts; these are about surviving the process.
 
 let seq = 0;
 const makeEvent = (type: string): OutgoingEvent => ({

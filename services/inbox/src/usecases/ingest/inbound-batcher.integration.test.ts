@@ -2,7 +2,7 @@ import { inboundMessageSchema } from '@inbox/whatsapp';
 import { ingestBatchRepository } from '../../db/repositories/ingest-batch.repository';
 import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
 import { InboundBatcher } from './inbound-batcher';
-import { messagesOf, orgWithChannel, text } from './webhook-builders';
+import { messagesOf, orgWithChannel, text } from '../../testing/webhook-builders';
 
 const testbed = openForTestFile(createInboxTestbed);
 afterEach(() => jest.restoreAllMocks());

@@ -17,7 +17,7 @@ import { appendToOutbox, idempotent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 
 const url = process.env.AMQP_URL;
-// The distributed mode's relay; the embedded mode's is covered in outbox.test.ts (no broker to stall).
+// The distributed mode's relay; the embedded mode's is covered in outbox.integration.test.ts (no broker to stall).
 const d = url ? describe : describe.skip;
 const logger = createLogger('test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

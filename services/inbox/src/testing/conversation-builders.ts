@@ -1,11 +1,11 @@
 import { newId, type Db } from '@inbox/platform';
-import type { ConversationRow, MessageRow } from '../../db/repositories/conversation-views';
-import { contacts, conversations, conversationTags, messages } from '../../db/schema';
-import type { InboxDeps } from '../../deps';
-import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
-import type { InboxImpl } from '../../grpc/encode';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import type { ConversationFilterInput } from './conversation-filter';
+import type { ConversationRow, MessageRow } from '../db/repositories/conversation-views';
+import { contacts, conversations, conversationTags, messages } from '../db/schema';
+import type { InboxDeps } from '../deps';
+import { conversationQueryHandlers } from '../grpc/conversation-queries.handlers';
+import type { InboxImpl } from '../grpc/encode';
+import { createInboxTestbed, type InboxTestbed } from './testbed';
+import type { ConversationFilterInput } from '../usecases/conversation-queries/conversation-filter';
 
 /** Test data builders: only what a test cares about is given, the rest is a plausible default. */
 

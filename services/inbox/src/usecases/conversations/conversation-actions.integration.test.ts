@@ -2,7 +2,12 @@ import { newId, type CallerContext } from '@inbox/platform';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
 import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
 import { assignConversation } from './assign-conversation';
-import { eventsOf as recorded, failure, organizations, storedConversation } from './conversation-test-kit';
+import {
+  eventsOf as recorded,
+  failure,
+  organizations,
+  storedConversation,
+} from '../../testing/conversation-test-kit';
 import { reopenConversation } from './reopen-conversation';
 import { resolveConversation } from './resolve-conversation';
 import { returnConversationToBot } from './return-conversation-to-bot';

@@ -1,7 +1,12 @@
 import { newId } from '@inbox/platform';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
 import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { eventsOf as recorded, failure, organizations, storedConversation } from './conversation-test-kit';
+import {
+  eventsOf as recorded,
+  failure,
+  organizations,
+  storedConversation,
+} from '../../testing/conversation-test-kit';
 import { updateConversation, type ConversationUpdate } from './update-conversation';
 
 let tb: InboxTestbed;

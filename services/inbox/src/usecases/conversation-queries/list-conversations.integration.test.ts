@@ -10,7 +10,7 @@ import {
   makeMessage,
   openQueryTestbed,
   type ConversationSeed,
-} from './conversation-builders';
+} from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const HOUR = 60;

@@ -4,7 +4,7 @@ import { createLogger, InProcessBus, newId, type EventBus, type SubscriptionSpec
 import { subscribeDirectoryEvents } from '../../consumers/directory-events.consumer';
 import { conversations, conversationTags } from '../../db/schema';
 import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { makeConversation, type ConversationSeed } from '../conversation-queries/conversation-builders';
+import { makeConversation, type ConversationSeed } from '../../testing/conversation-builders';
 
 let tb: InboxTestbed;
 let bus: InProcessBus;

@@ -8,7 +8,7 @@ import {
   makeMessage,
   openQueryTestbed,
   type ConversationSeed,
-} from './conversation-builders';
+} from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const DAY = 24 * 60;

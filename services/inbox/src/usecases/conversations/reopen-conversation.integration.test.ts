@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
-import { failure, organizations, storedConversation } from './conversation-test-kit';
+import { failure, organizations, storedConversation } from '../../testing/conversation-test-kit';
 import { reopenConversation } from './reopen-conversation';
 
 // Reopen asks the directory before its transaction, then locks and re-checks what it asked about.
@@ -27,8 +27,9 @@ function changeAfterTheDirectoryAnswers(meanwhile: () => Promise<void>, times = 
   };
 }
 
-const setAssignee = (id: string, assignedTo: string | null) =>
-  tb.deps.db.update(conversations).set({ assignedTo }).where(eq(conversations.id, id));
+async function setAssignee(id: string, assignedTo: string | null): Promise<void> {
+  await tb.deps.db.update(conversations).set({ assignedTo }).where(eq(conversations.id, id));
+}
 
 it('asks again when the assignee changed between asking the directory and locking', async () => {
   const o = org();

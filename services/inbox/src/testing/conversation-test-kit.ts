@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DomainError } from '@inbox/platform';
-import { conversations } from '../../db/schema';
-import type { InboxTestbed } from '../../testing/testbed';
-import { makeConversation, type ConversationSeed } from '../conversation-queries/conversation-builders';
+import { conversations } from '../db/schema';
+import type { InboxTestbed } from './testbed';
+import { makeConversation, type ConversationSeed } from './conversation-builders';
 
 /** Shared by the conversation and contact tests (not by production code). */
 

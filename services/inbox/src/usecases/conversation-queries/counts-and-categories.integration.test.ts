@@ -13,7 +13,7 @@ import {
   NOW,
   openQueryTestbed,
   type ConversationSeed,
-} from './conversation-builders';
+} from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const DAY = 24 * 60;

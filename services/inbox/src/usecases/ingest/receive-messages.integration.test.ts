@@ -4,7 +4,7 @@ import { inboundMessageSchema } from '@inbox/whatsapp';
 import { conversations } from '../../db/schema';
 import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
 import { receiveMessage, receiveMessages } from './receive-message';
-import { conversationsOf, eventsOf, messagesOf, orgWithChannel, text } from './webhook-builders';
+import { conversationsOf, eventsOf, messagesOf, orgWithChannel, text } from '../../testing/webhook-builders';
 
 const testbed = openForTestFile(createInboxTestbed);
 const ANA = '5215500000001';

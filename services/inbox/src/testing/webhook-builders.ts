@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { newId } from '@inbox/platform';
-import { conversations, messages } from '../../db/schema';
-import type { InboxTestbed } from '../../testing/testbed';
-import { ensureChannel } from '../settings/ensure-channel';
+import { conversations, messages } from '../db/schema';
+import type { InboxTestbed } from './testbed';
+import { ensureChannel } from '../usecases/settings/ensure-channel';
 
 /** Test-data builders for webhook ingestion: platform payloads as the gateway forwards them. */
 

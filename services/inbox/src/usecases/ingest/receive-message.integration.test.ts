@@ -14,7 +14,7 @@ import {
   orgWithChannel,
   text,
   unixSeconds,
-} from './webhook-builders';
+} from '../../testing/webhook-builders';
 
 const CUSTOMER = '16505551234';
 
