@@ -1,11 +1,9 @@
-import { DomainError } from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
+import { syncTemplates } from '../usecases/sync/sync-templates';
 import type { TemplatesImpl } from './encode';
 
-/** SyncTemplates. Slot filled by the sync work. */
-export const syncHandlers = (_deps: TemplatesDeps) =>
+/** SyncTemplates: the caller's organization against WhatsApp's listing. */
+export const syncHandlers = (deps: TemplatesDeps) =>
   ({
-    SyncTemplates: async () => {
-      throw new DomainError('unavailable', 'NOT_IMPLEMENTED', 'Template sync is not available yet');
-    },
+    SyncTemplates: (_request, caller) => syncTemplates(deps, caller),
   }) satisfies Partial<TemplatesImpl>;
