@@ -59,7 +59,7 @@ const clockSchema = z.object({ advanceMs: z.number().int().nonnegative() });
 /** The control view: Graph's fields plus what the simulator tracks. */
 function controlView(t: SimTemplate) {
   return {
-    ...templateView(t, undefined),
+    ...templateView(t, 'all'),
     wabaId: t.wabaId,
     quality: t.quality,
     approvedEdits: t.approvedEdits.length,

@@ -17,7 +17,7 @@ const DEFAULT_FIELDS = ['id', 'name', 'language', 'status', 'category', 'compone
 const MAX_LIMIT = 1000;
 
 /** A template as Graph shows it, reduced to the requested fields (`id` always). */
-export function templateView(t: SimTemplate, fields?: string[]): Record<string, unknown> {
+export function templateView(t: SimTemplate, fields?: string[] | 'all'): Record<string, unknown> {
   const full: Record<string, unknown> = {
     id: t.id,
     name: t.name,
@@ -30,6 +30,7 @@ export function templateView(t: SimTemplate, fields?: string[]): Record<string, 
     quality_score: { score: t.quality, date: t.qualityDate },
     rejected_reason: t.rejectedReason,
   };
+  if (fields === 'all') return full;
   const wanted = new Set(['id', ...(fields ?? DEFAULT_FIELDS)]);
   return Object.fromEntries(Object.entries(full).filter(([key]) => wanted.has(key)));
 }

@@ -152,7 +152,9 @@ export function scheduleReview(ctx: SimContext, t: SimTemplate): void {
   void sleep(ctx.config.templateReviewDelayMs, undefined, { signal })
     .then(() => {
       const current = ctx.state.templates.get(t.id) === t;
-      if (current && t.status === 'PENDING' && t.reviewRound === round) review(ctx, t, { action: 'approve' });
+      // Turning automatic approval off also holds the reviews already waiting.
+      const due = ctx.config.templateAutoApprove && t.status === 'PENDING' && t.reviewRound === round;
+      if (current && due) review(ctx, t, { action: 'approve' });
     })
     .catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CloudApiClient } from '@inbox/whatsapp';
 import { startSimulator, type Simulator } from './server';
 import type { SimulatorOptions } from './context';
 
@@ -12,6 +13,7 @@ export const TOKEN = 'test-access-token';
 export const PHONE_ID = '106540352242922';
 export const WABA_ID = '102290129340398';
 export const DISPLAY = '15550783881';
+export const APP_ID = '634974688087057';
 
 export interface Received {
   body: string;
@@ -91,6 +93,8 @@ export async function startWiredSimulator(overrides: Partial<SimulatorOptions> =
     webhookUrl: receiver.url,
     statusDelayMs: 10,
     webhookRetryDelaysMs: [20, 40, 80],
+    appId: APP_ID,
+    templateReviewDelayMs: 20,
     ...overrides,
   });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -110,6 +114,21 @@ export async function startWiredSimulator(overrides: Partial<SimulatorOptions> =
     graph: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       call(method, path, body, { authorization: `Bearer ${TOKEN}`, ...headers }),
     control: (method: string, path: string, body?: unknown) => call(method, `/_sim${path}`, body),
+    /** The product's Cloud API client, pointed at this simulator. */
+    client: (overrides: { accessToken?: string } = {}) =>
+      new CloudApiClient({
+        baseUrl: sim.url,
+        version: 'v23.0',
+        phoneNumberId: PHONE_ID,
+        wabaId: WABA_ID,
+        accessToken: overrides.accessToken ?? TOKEN,
+      }),
+    /** Account-level webhooks of one field (`message_template_status_update`…), in arrival order. */
+    accountChanges(field: string) {
+      return receiver.received
+        .filter((r) => r.json.entry?.[0]?.changes?.[0]?.field === field)
+        .map((r) => ({ ...r, entry: r.json.entry[0], value: r.json.entry[0].changes[0].value }));
+    },
     send: (body: Record<string, unknown>) =>
       call(
         'POST',
