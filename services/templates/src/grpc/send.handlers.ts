@@ -1,11 +1,12 @@
-import { DomainError } from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
+import { sendTemplate } from '../usecases/send/send-template';
 import type { TemplatesImpl } from './encode';
 
-/** SendTemplate. Slot filled by the template-send work. */
-export const sendHandlers = (_deps: TemplatesDeps) =>
+/** SendTemplate: the inbox's message passes through as it answered it. */
+export const sendHandlers = (deps: TemplatesDeps) =>
   ({
-    SendTemplate: async () => {
-      throw new DomainError('unavailable', 'NOT_IMPLEMENTED', 'Template sends are not available yet');
+    SendTemplate: async (req, caller) => {
+      const to = req.to === 'phone' ? { phone: req.phone } : { conversationId: req.conversationId };
+      return sendTemplate(deps, caller, { ...req, ...to });
     },
   }) satisfies Partial<TemplatesImpl>;

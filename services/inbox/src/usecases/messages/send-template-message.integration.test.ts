@@ -56,7 +56,7 @@ const control = async (sim: Simulator, path: string, body: unknown) =>
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
-  ).json();
+  ).json() as Promise<{ data: Array<{ id: string }> }>;
 
 const conversationRow = async (id: string) =>
   (await testbed.deps.db.select().from(conversations).where(eq(conversations.id, id)))[0];
@@ -296,7 +296,7 @@ describe("WhatsApp's template errors", () => {
 describe('repeats and callers', () => {
   it('answers the same message for the same idempotency key, and refuses the key for another send', async () => {
     const { sim, agent, orgId } = await orgWithSimulator();
-    const input = orderReady({ phone: '+52 55 1111 2222', idempotencyKey: 'send-1' });
+    const input = orderReady({ phone: '+52 55 1111 2222' }, { idempotencyKey: 'send-1' });
     const first = await sendTemplateMessage(testbed.deps, agent, input);
     const again = await sendTemplateMessage(testbed.deps, agent, { ...input, phone: '+52 1 55 1111 2222' });
     expect(again).toEqual(first);
