@@ -1,8 +1,11 @@
 import type { EventBus } from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
+import { subscribeProviderWebhooks } from './provider-webhooks.consumer';
 
 /**
- * Every queue the templates service consumes (account-level WhatsApp webhooks: status, category,
- * quality). Slot filled by the sync/webhook work; each consumer must be idempotent.
+ * Every queue the templates service consumes: account-level WhatsApp webhooks (status, category,
+ * quality). Each consumer is idempotent (processed-event table, and repeats change nothing).
  */
-export async function startConsumers(_deps: TemplatesDeps, _bus: EventBus): Promise<void> {}
+export async function startConsumers(deps: TemplatesDeps, bus: EventBus): Promise<void> {
+  await subscribeProviderWebhooks(deps, bus);
+}
