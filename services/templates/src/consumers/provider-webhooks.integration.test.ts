@@ -14,7 +14,7 @@ import {
   templateRow,
 } from '../testing/sync-fixtures';
 import { createTemplatesTestbed, openForTestFile, type OrgWithChannel } from '../testing/testbed';
-import { providerEvents, startWebhookIngress, type WebhookIngress } from '../testing/webhook-ingress';
+import { providerEvents, startWebhookIngress } from '../testing/webhook-ingress';
 import { PROVIDER_WEBHOOKS_SUBSCRIPTION, providerWebhookHandler } from './provider-webhooks.consumer';
 
 const SIM_APP_SECRET = 'sim-app-secret';
