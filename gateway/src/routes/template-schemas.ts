@@ -5,6 +5,7 @@ import {
   PARAMETER_FORMATS,
   TEMPLATE_CATEGORIES,
   TEMPLATE_COMPONENT_TYPES,
+  TEMPLATE_LABEL_MAX,
   TEMPLATE_LANGUAGES,
   TEMPLATE_LIMITS,
   TEMPLATE_NAME_PATTERN,
@@ -20,7 +21,7 @@ type TemplateFilter = NonNullable<Parameters<Templates['ListTemplates']>[0]['fil
 type Template = Awaited<ReturnType<Templates['GetTemplate']>>;
 
 /** Folder and inbox category: short labels, like a conversation's category. */
-export const LABEL_MAX = 100;
+export const LABEL_MAX = TEMPLATE_LABEL_MAX;
 
 export const templateName = z
   .string()
