@@ -1,5 +1,5 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from '@inbox/contracts';
-import { DomainError } from '@inbox/platform';
+import type { DomainError } from '@inbox/platform';
 import {
   applyStatusEvent,
   canDeleteInProvider,
