@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { invalidRequest } from './errors';
-import { graphJson, unexpectedResponse } from './http';
+import { decodeAnswer as decode, graphJson } from './http';
 import type { GraphRequest } from './http';
 import { graphDownload, graphStreamJson, type MediaDownload } from './http-stream';
 import { interactiveSchema } from './interactive';
@@ -21,61 +20,19 @@ import type {
   TemplatePage,
 } from './templates';
 
+import type {
+  CloudApiConfig,
+  MediaInfo,
+  MediaRef,
+  MediaUpload,
+  SendOptions,
+  SendResult,
+} from './client-types';
+import { MAX_MEDIA_DOWNLOAD_BYTES } from './client-types';
+
 export type { MediaDownload };
 
-export interface CloudApiConfig {
-  /** Graph origin, e.g. https://graph.facebook.com, or the simulator's URL. */
-  baseUrl: string;
-  /** Graph version, e.g. v23.0. */
-  version: string;
-  phoneNumberId: string;
-  wabaId?: string;
-  accessToken: string;
-  /** Deadline of each JSON request; default 15 000 ms. */
-  timeoutMs?: number;
-  /** Deadline of media uploads and downloads (up to 100 MB); default 120 000 ms. */
-  mediaTimeoutMs?: number;
-}
-
-export interface SendOptions {
-  /** wamid of the message this one replies to (sent as `context.message_id`). */
-  replyTo?: string;
-  /** Echoed back in status webhooks; up to 512 characters. */
-  bizOpaqueCallbackData?: string;
-}
-
-export interface SendResult {
-  wamid: string;
-  /** The recipient's WhatsApp ID as Graph normalised it; may differ from the `to` that was sent. */
-  waId: string;
-  /** accepted | held_for_quality_assessment | paused, when Graph says. */
-  messageStatus?: string;
-}
-
-export interface MediaRef {
-  id?: string;
-  link?: string;
-  caption?: string;
-  filename?: string;
-}
-export interface MediaInfo {
-  id: string;
-  url: string;
-  mimeType: string;
-  sha256: string;
-  fileSize: number;
-}
-
-/** A file to upload, read as it is sent: `size` must be its exact length. */
-export interface MediaUpload {
-  stream: Readable;
-  size: number;
-  mimeType: string;
-  filename: string;
-}
-
-/** The largest media file WhatsApp carries (reference §4, error 131052). */
-export const MAX_MEDIA_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+export * from './client-types';
 
 const sendResponseSchema = z.object({
   contacts: z.array(z.looseObject({ input: z.string().optional(), wa_id: z.string() })).optional(),
@@ -96,12 +53,6 @@ const mediaInfoSchema = z.object({
   sha256: z.string(),
   file_size: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
 });
-
-function decode<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw unexpectedResponse(200, z.prettifyError(parsed.error));
-  return parsed.data;
-}
 
 function check(ok: boolean, details: string): void {
   if (!ok) throw invalidRequest(details);

@@ -1,4 +1,5 @@
 import { assertOutsideTransaction } from '@inbox/platform';
+import { z } from 'zod';
 import { CloudApiError, errorFromResponse, networkError } from './errors';
 
 /** How the token is presented: `Bearer` everywhere, except the Resumable Upload API's `OAuth`. */
@@ -75,4 +76,11 @@ export function unexpectedResponse(httpStatus: number, details: string): CloudAp
 export function tooLarge(size: number, maxBytes: number): CloudApiError {
   const details = `media is ${size} bytes or more; the limit is ${maxBytes}`;
   return new CloudApiError({ code: 131052, httpStatus: 413, title: 'Media too large', details, local: true });
+}
+
+/** A 2xx body checked against what Graph documents; anything else is an unexpected response. */
+export function decodeAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unexpectedResponse(200, z.prettifyError(parsed.error));
+  return parsed.data;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { invalidRequest } from './errors';
-import { graphJson, unexpectedResponse, type GraphRequest } from './http';
+import { decodeAnswer as decode, graphJson, type GraphRequest } from './http';
 import { graphStreamJson } from './http-stream';
 
 /**
@@ -47,12 +47,6 @@ const offsetSchema = z.looseObject({
   // A string in one client's test, a number in others (reference §6): both are read.
   file_offset: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform(Number),
 });
-
-function decode<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw unexpectedResponse(200, z.prettifyError(parsed.error));
-  return parsed.data;
-}
 
 function ensure(ok: boolean, details: string): void {
   if (!ok) throw invalidRequest(details);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidRequest } from './errors';
-import { graphJson, unexpectedResponse, type GraphRequest } from './http';
+import { decodeAnswer as decode, graphJson, unexpectedResponse, type GraphRequest } from './http';
 
 /** Template management on the WhatsApp Business Account (reference §5), shapes as Graph has them. */
 
@@ -136,12 +136,6 @@ const pageSchema = z.object({
 
 const createdSchema = z.looseObject({ id: idSchema, status: z.string().min(1), category: z.string().min(1) });
 const successSchema = z.looseObject({ success: z.literal(true) });
-
-function decode<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw unexpectedResponse(200, z.prettifyError(parsed.error));
-  return parsed.data;
-}
 
 function ensure(ok: boolean, details: string): void {
   if (!ok) throw invalidRequest(details);

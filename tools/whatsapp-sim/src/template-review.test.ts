@@ -1,3 +1,4 @@
+import { webhookPayloadSchema } from '@inbox/whatsapp';
 import { WABA_ID, startWiredSimulator, type Wired } from './test-support';
 
 /** WhatsApp's review and quality system on command: each step posts its signed account-level webhook. */
@@ -106,6 +107,28 @@ describe('template review on command', () => {
       ...identity(),
     });
     expect((await t.graph('GET', `/v23.0/${id}?fields=quality_score`)).json.quality_score.score).toBe('RED');
+  });
+
+  it("posts bodies the product's webhook schemas accept, for every step", async () => {
+    const steps = [
+      { action: 'approve', category: 'UTILITY' },
+      { action: 'pause' },
+      { action: 'unpause' },
+      { action: 'disable' },
+      { action: 'appeal' },
+      { action: 'reinstate' },
+      { action: 'reject', reason: 'INVALID_FORMAT', rejectionInfo: { reason: 'r', recommendation: 'x' } },
+    ];
+    for (const step of steps) await t.control('POST', `/templates/${id}/review`, step);
+    await t.control('POST', `/templates/${id}/category`, { category: 'MARKETING', warning: true });
+    await t.control('POST', `/templates/${id}/category`, { category: 'MARKETING' });
+    await t.control('POST', `/templates/${id}/quality`, { score: 'YELLOW' });
+    expect(t.receiver.received).toHaveLength(steps.length + 3);
+    for (const r of t.receiver.received) {
+      const parsed = webhookPayloadSchema.safeParse(r.json);
+      expect(parsed.error).toBeUndefined();
+      expect(r.valid).toBe(true);
+    }
   });
 
   it('answers 404 for a template it does not hold and 400 for an unknown action', async () => {
