@@ -39,7 +39,8 @@ export type TemplateQualityRating = (typeof TEMPLATE_QUALITY_RATINGS)[number];
 
 /**
  * WhatsApp's template language codes: a closed list, case-sensitive, with an underscore
- * (`es_MX`, never `es-MX`). Meta's "Supported languages" page for message templates.
+ * (`es_MX`, never `es-MX`). Meta's "Supported languages" page for message templates (the 71
+ * long-standing codes, including ka, rw_RW and ky_KG), plus the regional codes below.
  */
 export const TEMPLATE_LANGUAGES = [
   'af',
@@ -113,6 +114,21 @@ export const TEMPLATE_LANGUAGES = [
   'uz',
   'vi',
   'zu',
+  // Regional codes on Meta's list as updated in May 2026 (seen in a partner's copy of it; the rest of
+  // that update could not be read and is not here yet).
+  'ar_AE',
+  'ar_EG',
+  'ar_LB',
+  'ar_MA',
+  'ar_QA',
+  'be_BY',
+  'bn_IN',
+  'en_AE',
+  'en_AU',
+  'en_CA',
+  'en_GH',
+  'nl_BE',
+  'prs_AF',
 ] as const;
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 /** The documented default when a body leaves `language` out. */
