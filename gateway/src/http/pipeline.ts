@@ -85,7 +85,14 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
   const call = { callerToken: ctx.callerTokens.tokenFor(caller), requestId: res.locals.requestId as string };
   if (spec.proxy) {
     const forward = spec.proxy.to === 'templates' ? ctx.forwardToTemplates : ctx.forwardToInbox;
-    await forward(req, res, { path: spec.proxy.path(params), ...call });
+    const { response } = spec;
+    const fromService = spec.proxy.fromService ?? ((body: unknown) => body);
+    await forward(req, res, {
+      path: spec.proxy.path(params),
+      ...call,
+      // A documented JSON answer is converted and checked like a gRPC answer; files stream through.
+      ...(response ? { answer: (body: unknown) => response.parse(fromService(body)) } : {}),
+    });
     return;
   }
   const result = await spec.handler!({ params, query, body, principal, call, ctx, req, res });

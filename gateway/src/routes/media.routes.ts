@@ -1,4 +1,4 @@
-import { messageSchema } from './messages.routes';
+import { messageSchema, toRest } from './messages.routes';
 import { quickReply } from './quick-replies.routes';
 import { route } from './route';
 import { idParam } from './schemas';
@@ -7,7 +7,8 @@ const enc = encodeURIComponent;
 
 /**
  * Multipart uploads and media downloads stream straight to the inbox's internal HTTP port after
- * the gateway has authenticated, authorized and rate-limited the request.
+ * the gateway has authenticated, authorized and rate-limited the request. An upload's answer is
+ * the message or quick reply in the inbox's proto shape; the gateway makes the REST answer of it.
  */
 export const mediaRoutes = [
   route({
@@ -19,11 +20,11 @@ export const mediaRoutes = [
       'Send a media message (image, video, audio, document): multipart `file` and an optional `caption`. 413 over the platform’s size limit, 415 for other types.',
     params: idParam,
     status: 201,
-    // Documents the service's answer, which the proxy passes through.
     response: messageSchema,
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/conversations/${enc(p.id)}/messages/media`,
+      fromService: toRest,
       requestBody: { contentType: 'multipart/form-data', description: 'file (required), caption (optional)' },
     },
   }),

@@ -59,6 +59,12 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
     requestBody?: { contentType: string; description: string };
     /** The file's content type, or every one it may have. */
     responseType?: string | readonly string[];
+    /**
+     * The service answers in its own (proto) shape; this makes the REST answer of it before
+     * `response` parses it (as a handler does with a gRPC answer). Identity when absent.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's JSON, typed by the route
+    fromService?: (body: any) => unknown;
   };
   /** Health probes are not rate limited (nor authenticated, nor do they call a service). */
   unlimited?: boolean;

@@ -2,7 +2,6 @@ import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
 import { callerOf, sendInternalError } from '@inbox/platform';
 import { MAX_MEDIA_DOWNLOAD_BYTES } from '@inbox/whatsapp';
-import type { MessageRow } from '../db/repositories/messages.repository';
 import type { InboxDeps } from '../deps';
 import { encodeMessage } from '../grpc/encode';
 import { MediaRejected } from '../usecases/media/receive-upload';
@@ -12,37 +11,6 @@ import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries, part headers and the caption around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** A message as the gateway's REST answer shows it (`messageSchema` in gateway/src/routes/messages.routes.ts). */
-export function restMessage(row: MessageRow) {
-  const m = encodeMessage(row);
-  return {
-    id: m.id,
-    conversationId: m.conversationId,
-    direction: m.direction,
-    sender: m.sender,
-    senderUserId: m.senderUserId ?? null,
-    type: m.type,
-    text: m.text ?? null,
-    media: m.media
-      ? {
-          mimeType: m.media.mimeType ?? null,
-          size: m.media.size ?? null,
-          filename: m.media.filename ?? null,
-          caption: m.media.caption ?? null,
-          status: m.media.status,
-          error: m.media.error ?? null,
-        }
-      : null,
-    reaction: m.reaction ?? null,
-    hidden: m.hidden ?? false,
-    status: m.status,
-    error: m.error ? { code: m.error.code, title: m.error.title } : null,
-    providerMessageId: m.providerMessageId ?? null,
-    createdAt: m.createdAt,
-    content: m.contentJson ? (JSON.parse(m.contentJson) as Record<string, unknown>) : null,
-  };
-}
 
 async function upload(deps: InboxDeps, req: Request, res: Response): Promise<void> {
   // Refused before a byte is read when the client says up front that the body cannot fit.
@@ -58,7 +26,8 @@ async function upload(deps: InboxDeps, req: Request, res: Response): Promise<voi
     headers: req.headers,
     body: req,
   });
-  res.status(201).json(restMessage(message));
+  // The proto shape, as SendMessage answers over gRPC: the gateway owns the REST one.
+  res.status(201).json(encodeMessage(message));
 }
 
 async function download(deps: InboxDeps, req: Request, res: Response): Promise<void> {

@@ -4,6 +4,7 @@ import express, { type Request, type Response } from 'express';
 import { callerOf, invalid, sendInternalError } from '@inbox/platform';
 import type { QuickReplyRow } from '../db/repositories/quick-replies.repository';
 import type { InboxDeps } from '../deps';
+import { encodeQuickReply } from '../grpc/quick-replies.handlers';
 import { attachQuickReplyMedia } from '../usecases/quick-replies/attach-quick-reply-media';
 import { openQuickReplyMedia } from '../usecases/quick-replies/open-quick-reply-media';
 import {
@@ -15,18 +16,6 @@ import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** The REST shape (the gateway passes this answer through unchanged). */
-export const restQuickReply = (r: QuickReplyRow) => ({
-  id: r.id,
-  shortcut: r.shortcut,
-  label: r.label,
-  text: r.text,
-  active: r.active,
-  media: r.mediaBlobKey ? { mimeType: r.mediaMimeType, size: r.mediaSize, filename: r.mediaFilename } : null,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
 
 /**
  * Streams the `file` part of a multipart body into the use case; nothing is buffered in memory.
@@ -90,7 +79,8 @@ async function uploadMedia(deps: InboxDeps, req: Request, res: Response): Promis
     throw new MediaRejected(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
   }
   try {
-    res.json(restQuickReply(await receiveUpload(deps, req, res, parser)));
+    // The proto shape, as CreateQuickReply answers over gRPC: the gateway owns the REST one.
+    res.json(encodeQuickReply(await receiveUpload(deps, req, res, parser)));
   } catch (error) {
     // Read and drop the rest of the body so the answer reaches a client that is still sending.
     req.unpipe(parser);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -86,13 +87,20 @@ describe('quick reply media over internal HTTP', () => {
       name: 'C:\\photos\\prices.png',
     });
     expect(res.status).toBe(200);
+    // The quick reply as CreateQuickReply answers it over gRPC; the gateway makes the REST shape.
     expect(await res.json()).toEqual({
       id: reply.id,
       shortcut: 'prices',
       label: 'Price list',
       text: 'Here are our prices',
       active: true,
-      media: { mimeType: 'image/png', size: PNG.length, filename: 'prices.png' },
+      media: {
+        mimeType: 'image/png',
+        size: PNG.length,
+        filename: 'prices.png',
+        status: 'READY',
+        sha256: createHash('sha256').update(PNG).digest('hex'),
+      },
       createdAt: reply.createdAt.toISOString(),
       updatedAt: expect.any(String),
     });
@@ -205,7 +213,7 @@ describe('quick reply media over internal HTTP', () => {
       type: 'application/pdf; charset=binary',
       name: 'prices.pdf',
     });
-    expect(((await replaced.json()) as { media: unknown }).media).toEqual({
+    expect(((await replaced.json()) as { media: unknown }).media).toMatchObject({
       mimeType: 'application/pdf',
       size: PDF.length,
       filename: 'prices.pdf',
