@@ -75,32 +75,41 @@ describe('channel access for services', () => {
 });
 
 describe('a WABA belongs to one organization', () => {
+  // The simulator lets any token of it manage any numeric WABA id (a test can play several businesses).
+  const put = (who: Awaited<ReturnType<typeof org>>, wabaId: string, extra = {}) =>
+    putWhatsAppSettings(testbed.deps, who.admin, {
+      phoneNumberId: who.channel.phoneNumberId,
+      wabaId,
+      ...extra,
+    });
+
   it("refuses another organization's WABA with 409 WABA_TAKEN and leaves the channel as it was", async () => {
     const a = await org();
     const b = await org();
-    const claim = putWhatsAppSettings(testbed.deps, b.admin, {
-      phoneNumberId: b.channel.phoneNumberId,
-      wabaId: `waba-${a.orgId}`,
-      apiBaseUrl: b.channel.apiBaseUrl,
-      accessToken: `token-${b.orgId}`,
-    });
+    await put(a, `30000000${a.orgId}`);
+    const claim = put(b, `30000000${a.orgId}`, { accessToken: `token-${b.orgId}` });
     await expect(claim).rejects.toMatchObject({ kind: 'conflict', code: 'WABA_TAKEN' });
     expect((await getWhatsAppSettings(testbed.deps, b.admin)).wabaId).toBe(`waba-${b.orgId}`);
 
-    // Its own WABA again, or a new one, is fine.
-    const renamed = await putWhatsAppSettings(testbed.deps, b.admin, {
-      phoneNumberId: b.channel.phoneNumberId,
-      wabaId: `waba-${b.orgId}-new`,
+    // A WABA of its own is fine.
+    expect((await put(b, `30000000${b.orgId}`)).wabaId).toBe(`30000000${b.orgId}`);
+  });
+
+  it('refuses a WABA that WhatsApp does not let the token manage, even without a new token', async () => {
+    const b = await org();
+    await expect(put(b, 'not-a-waba-of-this-token')).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'CHANNEL_VERIFICATION_FAILED',
+      fields: [{ path: 'wabaId' }],
     });
-    expect(renamed.wabaId).toBe(`waba-${b.orgId}-new`);
+    expect((await getWhatsAppSettings(testbed.deps, b.admin)).wabaId).toBe(`waba-${b.orgId}`);
   });
 
   it("still answers PHONE_NUMBER_TAKEN for another organization's number under a WABA of its own", async () => {
     const a = await org();
     const b = await org();
-    const claim = putWhatsAppSettings(testbed.deps, b.admin, {
+    const claim = put(b, `31000000${b.orgId}`, {
       phoneNumberId: a.channel.phoneNumberId,
-      wabaId: `waba-${b.orgId}`,
       apiBaseUrl: a.channel.apiBaseUrl,
       accessToken: `token-${a.orgId}`,
     });

@@ -3,6 +3,8 @@ import { CloudApiClient, CloudApiError } from '@inbox/whatsapp';
 
 export interface ChannelCredentials {
   phoneNumberId: string;
+  /** Checked too when given: the token must manage the WhatsApp Business Account. */
+  wabaId?: string;
   accessToken: string;
   apiBaseUrl: string;
   apiVersion: string;
@@ -24,18 +26,41 @@ export async function verifyChannel(credentials: ChannelCredentials): Promise<vo
     const number = await client.getPhoneNumber();
     if (number.id !== credentials.phoneNumberId) throw new Error(`WhatsApp answered for ${number.id}`);
   } catch (error) {
-    if (error instanceof CloudApiError && error.code === 0)
-      throw new DomainError(
-        'unavailable',
-        'WHATSAPP_UNREACHABLE',
-        'WhatsApp could not be reached to confirm the phone number; retry',
-      );
-    const reason = error instanceof CloudApiError ? error.title : (error as Error).message;
-    const path = error instanceof CloudApiError && error.code === 190 ? 'accessToken' : 'phoneNumberId';
-    throw invalid(
-      'CHANNEL_VERIFICATION_FAILED',
-      `WhatsApp did not confirm this phone number for this token: ${reason}`,
-      [{ path, message: 'The access token must be allowed to use this phone number id' }],
+    throw refusal(
+      error,
+      'phone number',
+      'phoneNumberId',
+      'The access token must be allowed to use this phone number id',
     );
   }
+  // A WABA id belongs to one organization (account-level webhooks find it by that id): claiming one
+  // the token cannot manage would shut its real owner out.
+  const { wabaId } = credentials;
+  if (wabaId === undefined) return;
+  try {
+    await client.listTemplates(wabaId, { limit: 1 });
+  } catch (error) {
+    throw refusal(
+      error,
+      'WhatsApp Business Account',
+      'wabaId',
+      'The access token must be allowed to manage this WABA',
+    );
+  }
+}
+
+function refusal(error: unknown, what: string, path: string, hint: string): DomainError {
+  if (error instanceof CloudApiError && error.code === 0)
+    return new DomainError(
+      'unavailable',
+      'WHATSAPP_UNREACHABLE',
+      `WhatsApp could not be reached to confirm the ${what}; retry`,
+    );
+  const reason = error instanceof CloudApiError ? error.title : (error as Error).message;
+  const field = error instanceof CloudApiError && error.code === 190 ? 'accessToken' : path;
+  return invalid(
+    'CHANNEL_VERIFICATION_FAILED',
+    `WhatsApp did not confirm this ${what} for this token: ${reason}`,
+    [{ path: field, message: hint }],
+  );
 }

@@ -50,10 +50,12 @@ export async function putWhatsAppSettings(
     !current ||
     patch.accessToken !== undefined ||
     patch.phoneNumberId !== current.phoneNumberId ||
+    patch.wabaId !== current.wabaId ||
     apiBaseUrl !== current.apiBaseUrl;
   if (changesOwnership)
     await verifyChannel({
       phoneNumberId: patch.phoneNumberId,
+      wabaId: patch.wabaId,
       accessToken: patch.accessToken ?? deps.channels.openToken(sealed),
       apiBaseUrl,
       apiVersion,
