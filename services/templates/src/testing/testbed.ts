@@ -14,6 +14,7 @@ import {
   recordedEvents,
   testCaller,
   type CallerContext,
+  type EventBus,
   type GrpcClient,
   type ServiceTestbed,
 } from '@inbox/platform';
@@ -23,7 +24,9 @@ import { cloudApiFor, type TemplatesDeps } from '../deps';
 import { createTemplatesEventRecorder } from '../events';
 import { grpcInboxPort } from '../inbox-client';
 
-const INTERNAL_SECRET = 'templates-testbed-internal-secret-0123456789';
+/** The secret the testbed's services sign and check caller contexts with. */
+export const TESTBED_INTERNAL_SECRET = 'templates-testbed-internal-secret-0123456789';
+const INTERNAL_SECRET = TESTBED_INTERNAL_SECRET;
 
 /**
  * The inbox's own dependency on the directory (assignees, tags), which no template flow reaches:
@@ -53,6 +56,8 @@ export interface OrgOptions {
 export interface TemplatesTestbed extends ServiceTestbed<TemplatesDeps> {
   /** The real inbox service, on the same database (its own schema), reached over gRPC like in production. */
   inbox: InboxApp;
+  /** The bus the inbox (and a templates app a test starts) publish on. */
+  bus: EventBus;
   mediaDir: string;
   /** A fresh organization with a channel set through the inbox's PutWhatsAppSettings. */
   orgWithChannel(options?: OrgOptions): Promise<OrgWithChannel>;
@@ -136,6 +141,7 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
     deps,
     database,
     inbox,
+    bus,
     mediaDir,
     orgWithChannel,
     advanceClock: (ms) => {

@@ -1,5 +1,8 @@
 import { requireOrganization } from '@inbox/platform';
-import { templateLedgerRepository } from '../../db/repositories/template-ledger.repository';
+import {
+  templateLedgerRepository,
+  type StatusHistoryRow,
+} from '../../db/repositories/template-ledger.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { findTemplate, viewOf, type TemplateView } from './template-view';
 
@@ -8,7 +11,7 @@ export async function getTemplate(
   deps: TemplatesDeps,
   caller: CallerContext,
   id: string,
-): Promise<TemplateView> {
+): Promise<TemplateView & { history: StatusHistoryRow[] }> {
   requireOrganization(caller);
   const row = await findTemplate(deps.db, caller, id);
   const history = await templateLedgerRepository.history(deps.db, caller.orgId, row.id);
