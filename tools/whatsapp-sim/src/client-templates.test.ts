@@ -227,6 +227,16 @@ describe('CloudApiClient template management against the simulator', () => {
     });
   });
 
+  it('answers the category WhatsApp filed a new template under, when it differs from the request', async () => {
+    await t.control('POST', '/templates/recategorize', { name: 'looks_useful', category: 'MARKETING' });
+    const created = await client.createTemplate(WABA_ID, {
+      ...template('looks_useful'),
+      category: 'UTILITY',
+    });
+    expect(created).toMatchObject({ status: 'PENDING', category: 'MARKETING' });
+    expect((await client.getTemplate(created.id)).category).toBe('MARKETING');
+  });
+
   it('answers the category WhatsApp approved under, and keeps the rejection reason', async () => {
     await t.control('POST', '/config', { templateAutoApprove: false });
     const a = await client.createTemplate(WABA_ID, template('recat'));

@@ -54,6 +54,7 @@ const reviewSchema = z.discriminatedUnion('action', [
 ]);
 const categorySchema = z.object({ category, warning: z.boolean().default(false) });
 const qualitySchema = z.object({ score: quality });
+const recategorizeSchema = z.object({ name: z.string().min(1), category });
 const clockSchema = z.object({ advanceMs: z.number().int().nonnegative() });
 
 /** The control view: Graph's fields plus what the simulator tracks. */
@@ -106,6 +107,12 @@ export function controlTemplatesRouter(ctx: SimContext): express.Router {
       }
     });
     res.status(201).json({ data: seeded.map(controlView) });
+  });
+
+  router.post('/templates/recategorize', (req: Request, res: Response) => {
+    const { name, category: assigned } = parseBody(recategorizeSchema, req.body);
+    ctx.state.creationCategories.set(name, assigned);
+    res.status(201).json({ name, category: assigned });
   });
 
   router.post('/templates/:id/review', async (req: Request, res: Response) => {

@@ -111,9 +111,11 @@ export function templatesRouter(ctx: SimContext): express.Router {
   router.post(path, auth, json, (req: Request, res: Response) => {
     const wabaId = wabaOf(req, 'post');
     const input = parseCreate((req.body ?? {}) as Record<string, unknown>, handleLookup(ctx));
+    // WhatsApp may file a template under another category than requested; the answer says which.
+    const category = ctx.state.creationCategories.get(input.name) ?? input.category;
     let template: SimTemplate;
     try {
-      template = ctx.state.templates.create({ wabaId, ...input }, ctx.now());
+      template = ctx.state.templates.create({ wabaId, ...input, category }, ctx.now());
     } catch (error) {
       rethrowRefusal(error, input.language);
     }

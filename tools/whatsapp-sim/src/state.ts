@@ -1,5 +1,5 @@
 import type { UploadSession, UploadedHandle } from './graph-uploads';
-import { TemplateStore } from './template-store';
+import { TemplateStore, type TemplateCategoryName } from './template-store';
 
 /** Everything the simulator remembers; plain data that the control API shows and resets. */
 
@@ -120,6 +120,8 @@ export class SimulatorState {
   readonly inbound = new Map<string, InboundRecord>();
   readonly webhooks: WebhookDelivery[] = [];
   readonly templateCategories = new Map<string, TemplateCategory>();
+  /** Names WhatsApp files under another category than requested when they are created. */
+  readonly creationCategories = new Map<string, TemplateCategoryName>();
   /** Message templates of every WABA (`/{waba-id}/message_templates`). */
   readonly templates = new TemplateStore();
   /** Resumable Upload sessions by their `upload:…` key, and the handles of finished ones. */
@@ -187,6 +189,7 @@ export class SimulatorState {
       this.mediaTokens,
       this.inbound,
       this.templateCategories,
+      this.creationCategories,
       this.uploads,
       this.handles,
     ]) {
