@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { closeHttpServer, sendInternalError, sendProblem } from '@inbox/platform';
+import { authenticateInternalCaller, closeHttpServer, sendInternalError, sendProblem } from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
+import { headerMediaRouter } from './header-media.routes';
+import { uploadMediaRouter } from './upload-media.routes';
 
 export interface RunningHttp {
   port: number;
@@ -10,12 +12,13 @@ export interface RunningHttp {
 }
 
 /**
- * The internal HTTP API the gateway proxies: the two file routes (upload-media, header-media).
- * Slot filled by the header-media work; until then only the health check answers.
+ * The internal HTTP API the gateway proxies, with the same signed caller context as gRPC:
+ * `POST /internal/templates/upload-media` (multipart) and `GET /internal/templates/:id/header-media`
+ * (public: the gateway signs an anonymous caller for it).
  */
 export async function startInternalHttp(
   deps: TemplatesDeps,
-  _internalAuthSecret: string,
+  internalAuthSecret: string,
   port: number,
   host = '0.0.0.0',
 ): Promise<RunningHttp> {
@@ -24,6 +27,9 @@ export async function startInternalHttp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use('/internal', authenticateInternalCaller(internalAuthSecret));
+  app.use('/internal', uploadMediaRouter(deps));
+  app.use('/internal', headerMediaRouter(deps));
   app.use((_req, res) => sendProblem(res, { status: 404, code: 'NOT_FOUND', detail: 'No such route' }));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
     sendInternalError(error, res, deps.logger),

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { HttpProblem, invalid } from '@inbox/platform';
+import type { ReceivedFile } from '../usecases/media/upload-header-media';
+
+/*
+ * The multipart path of the inbox (streamed part, size cut off as it passes, nothing left behind on
+ * refusal), writing to a file: "shared" is moving one such helper into packages/platform/src/http;
+ * this one has its shape ({ path, size, mimeType, filename, fields }) so the switch is an import.
+ */
+
+export interface ReceiveFileOptions {
+  /** Folder the part is written to (created if missing). */
+  dir: string;
+  /** The most any file may weigh; more fails the upload with `tooLarge` as soon as it passes. */
+  maxBytes: number;
+  tooLarge: (maxBytes: number) => Error;
+  /**
+   * When the file part starts, with the fields sent before it: throw to refuse it before a byte is
+   * stored, or answer a lower limit for this file.
+   */
+  onFile?: (
+    file: { mimeType: string; filename: string | undefined },
+    fields: Record<string, string>,
+  ) => number | void;
+}
+
+const fieldError = (field: string, message: string) =>
+  invalid('VALIDATION_FAILED', message, [{ path: field, message }]);
+
+/** Counts the bytes as they pass and fails the stream past `maxBytes`. */
+function meter(maxBytes: number, tooLarge: (max: number) => Error) {
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxBytes ? tooLarge(maxBytes) : null, chunk);
+    },
+  });
+  return { stream, size: () => size };
+}
+
+/**
+ * Streams the part named `file` of a multipart body to disk; other fields are collected. Resolves
+ * once the body ended and the file is complete; on any failure (refused type or size, malformed
+ * body, client gone) the partial file is removed, the rest of the body is drained unread, and the
+ * promise rejects.
+ */
+export function receiveFile(
+  headers: IncomingHttpHeaders,
+  body: Readable,
+  options: ReceiveFileOptions,
+): Promise<ReceivedFile> {
+  return new Promise<ReceivedFile>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers,
+        // One byte more than allowed: busboy truncates silently at its limit; the meter decides.
+        limits: { files: 1, fileSize: options.maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
+      });
+    } catch {
+      reject(
+        new HttpProblem({
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          detail: 'Send the file as multipart/form-data',
+        }),
+      );
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const target = path.join(options.dir, `${randomUUID()}.part`);
+    let writing: Promise<{ size: number; mimeType: string; filename: string | undefined }> | undefined;
+    let active: Readable | undefined;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(parser);
+      body.resume();
+      // The pipeline writing it fails too (and reports to `writing`, already settled).
+      if (active && !active.readableEnded) active.destroy();
+      // Answered once the partial file is gone: after the write stream let go of it.
+      void (writing ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => fs.promises.rm(target, { force: true }))
+        .catch(() => undefined)
+        .then(() => reject(error));
+    };
+    parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
+      if (info.valueTruncated) fail(fieldError(name, 'Field value too long'));
+      else fields[name] = value;
+    });
+    parser.on('file', (name: string, file: Readable, info: busboy.FileInfo) => {
+      if (name !== 'file' || settled || writing) {
+        file.resume();
+        return;
+      }
+      let limit = options.maxBytes;
+      try {
+        limit = Math.min(
+          limit,
+          options.onFile?.({ mimeType: info.mimeType, filename: info.filename }, fields) ?? limit,
+        );
+      } catch (error) {
+        file.resume();
+        fail(error);
+        return;
+      }
+      active = file;
+      const counted = meter(limit, options.tooLarge);
+      writing = fs.promises
+        .mkdir(options.dir, { recursive: true })
+        .then(() => pipeline(file, counted.stream, fs.createWriteStream(target)))
+        .then(() => ({
+          size: counted.size(),
+          mimeType: info.mimeType,
+          filename: info.filename || undefined,
+        }));
+      writing.catch(fail);
+    });
+    parser.on('error', (error: unknown) =>
+      fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
+    );
+    parser.on('close', () => {
+      if (settled) return;
+      if (!writing) return fail(fieldError('file', 'A file part named "file" is required'));
+      writing.then((file) => {
+        if (settled) return;
+        settled = true;
+        resolve({ path: target, ...file, fields });
+      }, fail);
+    });
+    body.on('error', fail);
+    // A client that goes away mid-file fails the upload, so the partial file is dropped.
+    body.on('close', () => {
+      if ((body as { complete?: boolean }).complete === false)
+        fail(fieldError('file', 'The upload was interrupted'));
+    });
+    body.pipe(parser);
+  });
+}
