@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { loadServiceDefinition } from '@inbox/contracts';
 import type { ServiceBinding } from '@inbox/platform';
 import type { DirectoryDeps } from './deps';
 import { apiKeyHandlers } from './grpc/api-keys.handlers';
@@ -16,10 +16,7 @@ export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../src/db/migrations')
 export const DB_SCHEMA = 'directory';
 
 export function directoryServiceDefinition(): grpc.ServiceDefinition {
-  const proto = loadProto(PROTO_FILES.directory) as unknown as {
-    directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
-  };
-  return proto.directory.v1.DirectoryService.service;
+  return loadServiceDefinition('directory.v1.DirectoryService');
 }
 
 export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
@@ -33,7 +30,7 @@ export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
   };
   return {
     definition: directoryServiceDefinition(),
-    implementation: implementation as unknown as ServiceBinding['implementation'],
+    implementation,
     // The gateway calls these before it knows a principal (or to learn it).
     anonymousMethods: [
       'Login',

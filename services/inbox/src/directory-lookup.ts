@@ -1,12 +1,5 @@
-import type * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES, type DirectoryServiceClient } from '@inbox/contracts';
-import {
-  CallerTokenCache,
-  createGrpcClient,
-  isServiceError,
-  type CallerContext,
-  type GrpcClient,
-} from '@inbox/platform';
+import { loadServiceConstructor } from '@inbox/contracts';
+import { CallerTokenCache, createGrpcClient, isServiceError, type CallerContext } from '@inbox/platform';
 
 /** What the inbox asks the directory, on behalf of the caller (their organization, their rights). */
 export interface DirectoryLookup {
@@ -21,13 +14,7 @@ const NOT_FOUND = 5;
 
 /** Over gRPC, re-signing the caller's context with the shared secret (the directory checks it as usual). */
 export function grpcDirectoryLookup(address: string, internalAuthSecret: string): DirectoryLookup {
-  const proto = loadProto(PROTO_FILES.directory) as unknown as {
-    directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
-  };
-  const client: GrpcClient<DirectoryServiceClient> = createGrpcClient(
-    proto.directory.v1.DirectoryService,
-    address,
-  );
+  const client = createGrpcClient(loadServiceConstructor('directory.v1.DirectoryService'), address);
   const tokens = new CallerTokenCache(internalAuthSecret);
   const options = (caller: CallerContext) => ({
     callerToken: tokens.tokenFor(caller),

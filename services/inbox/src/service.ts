@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { loadServiceDefinition } from '@inbox/contracts';
 import type { ServiceBinding } from '@inbox/platform';
 import type { InboxDeps } from './deps';
 import { contactHandlers } from './grpc/contacts.handlers';
@@ -11,10 +11,7 @@ import { quickReplyHandlers } from './grpc/quick-replies.handlers';
 import { settingsHandlers } from './grpc/settings.handlers';
 
 export function inboxServiceDefinition(): grpc.ServiceDefinition {
-  const proto = loadProto(PROTO_FILES.inbox) as unknown as {
-    inbox: { v1: { InboxService: grpc.ServiceClientConstructor } };
-  };
-  return proto.inbox.v1.InboxService.service;
+  return loadServiceDefinition('inbox.v1.InboxService');
 }
 
 export function inboxBinding(deps: InboxDeps): ServiceBinding {
@@ -28,6 +25,6 @@ export function inboxBinding(deps: InboxDeps): ServiceBinding {
   };
   return {
     definition: inboxServiceDefinition(),
-    implementation: implementation as unknown as ServiceBinding['implementation'],
+    implementation,
   };
 }

@@ -24,6 +24,7 @@ describe('selectBulkIds', () => {
 
   it.each([
     ['ids', { mode: 'ids', ids: ids(MAX_BULK + 1) }],
+    ['ids, duplicates included', { mode: 'ids', ids: Array.from({ length: MAX_BULK + 1 }, () => 'same') }],
     ['all', { mode: 'all', ids: [] }],
   ])(`refuses more than ${MAX_BULK} in mode %s on selection`, async (_mode, selection) => {
     await expect(selectBulkIds(selection, async (limit) => ids(limit))).rejects.toMatchObject({

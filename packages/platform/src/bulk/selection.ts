@@ -29,6 +29,8 @@ export async function selectBulkIds(
       throw invalid('VALIDATION_FAILED', 'The selection names no ids', [
         { path: 'selection.ids', message: 'Give at least one id' },
       ]);
+    // A request naming more than `max` ids is refused as written, duplicates included.
+    if (selection.ids.length > max) throw tooManySelected(max);
     ids = [...new Set(selection.ids)];
   } else if (selection.mode === 'all') {
     ids = [...new Set(await listAll(max + 1))];

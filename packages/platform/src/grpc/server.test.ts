@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { loadServiceConstructor } from '@inbox/contracts';
 import { signCallerToken, type CallerContext } from '../context';
 import { invalid } from '../errors';
 import { createLogger } from '../logger';
@@ -16,7 +16,7 @@ const definition = protoLoader.loadSync(path.join(__dirname, 'testdata/echo.prot
 });
 const Echo = (grpc.loadPackageDefinition(definition) as any).test.v1
   .EchoService as grpc.ServiceClientConstructor;
-const Health = (loadProto(PROTO_FILES.health) as any).grpc.health.v1.Health as grpc.ServiceClientConstructor;
+const Health = loadServiceConstructor('grpc.health.v1.Health');
 
 interface EchoClient {
   Echo(

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { loadServiceDefinition } from '@inbox/contracts';
 import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
 import { runWithDeadline } from '../db/call-deadline';
 import { unauthenticated } from '../errors';
@@ -87,14 +87,11 @@ function healthService(readiness: () => Promise<boolean>): {
   definition: grpc.ServiceDefinition;
   impl: grpc.UntypedServiceImplementation;
 } {
-  const proto = loadProto(PROTO_FILES.health) as unknown as {
-    grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
-  };
   const status = async (service: string) =>
     service === LIVENESS_SERVICE || (await readiness().catch(() => false)) ? 'SERVING' : 'NOT_SERVING';
   const serviceOf = (request: unknown) => (request as { service?: string }).service ?? '';
   return {
-    definition: proto.grpc.health.v1.Health.service,
+    definition: loadServiceDefinition('grpc.health.v1.Health'),
     impl: {
       Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         status(serviceOf(call.request)).then((s) => callback(null, { status: s }));

@@ -4,6 +4,7 @@ import { index, integer, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/
 import type { PgSchema } from 'drizzle-orm/pg-core';
 import type { DeliveryInfo, EventHandler, OutgoingEvent } from '../bus/bus';
 import type { Db } from '../db/database';
+import { transactThenPublish } from './transact-then-publish';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -76,16 +77,19 @@ export async function appendToOutbox(tx: Db, table: OutboxTable, events: Outgoin
  * Wraps a consumer so that each event id is handled once per consumer name: the handler runs in a
  * transaction that first claims (consumer, event id); a redelivered event finds the claim and is
  * skipped. A handler that throws rolls the claim back with its own writes, so the retry runs it again.
+ * With `events` (the service's recorder), the events the handler records are published once the
+ * transaction commits (transactThenPublish), not at the relay's next poll.
  */
 export function idempotent(
   db: Db,
   tables: OutboxTables,
   consumer: string,
   handler: (tx: Db, event: EventEnvelope, info: DeliveryInfo) => Promise<void>,
+  events: { flush(): void } = { flush: () => undefined },
 ): EventHandler {
   const { processedEvents } = tables;
   return async (event, info) => {
-    await db.transaction(async (tx) => {
+    await transactThenPublish({ db, events }, async (tx) => {
       const claimed = await tx
         .insert(processedEvents)
         .values({ consumer, eventId: event.id })

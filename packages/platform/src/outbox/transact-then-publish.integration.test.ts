@@ -10,7 +10,9 @@ import {
   truncateTestOutboxTables,
   unpublishedCount,
 } from '../testing/outbox-test-tables';
+import { newId } from '../ids';
 import { createEventRecorder } from './event-recorder';
+import { idempotent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 import { transactThenPublish } from './transact-then-publish';
 
@@ -96,5 +98,34 @@ describe('transactThenPublish', () => {
     // stop() runs a last pass: had a row been committed, it would be published here.
     await relay.stop();
     expect(published).toEqual([]);
+  });
+
+  it('publishes what an idempotent consumer records once its transaction commits, and once only', async () => {
+    const handle = idempotent(
+      db,
+      testOutboxTables,
+      'test.consumer',
+      async (tx) => {
+        await events.record(tx, origin, 'test.thing.happened.v1', { n: 7 });
+        expect(nudges).toEqual([]);
+      },
+      events,
+    );
+    const incoming = {
+      id: newId(),
+      type: 'test.other.v1',
+      orgId: 3,
+      occurredAt: new Date().toISOString(),
+      data: {},
+    };
+    const info = { attempt: 1, headers: {}, queue: 'q' };
+
+    await handle(incoming, info);
+    await eventually(() => published.length === 1);
+    expect(nudges).toEqual([{ unpublished: 1, inTransaction: false }]);
+
+    await handle(incoming, { ...info, attempt: 2 });
+    await relay.stop();
+    expect(published.map((e) => e.envelope.data)).toEqual([{ n: 7 }]);
   });
 });

@@ -37,13 +37,8 @@ export async function subscribeDirectoryEvents(deps: InboxDeps, bus: EventBus): 
       if (!handler) throw new Error(`no handler for ${event.type}`);
       await handler(deps, tx, event, info.headers[REQUEST_ID_METADATA]);
     },
+    // The events the handler records are published once its transaction commits, not at the next poll.
+    deps.events,
   );
-  await bus.subscribe(
-    { queue: QUEUES.inboxDirectory, bindings: Object.keys(HANDLERS) },
-    async (event, info) => {
-      await handle(event, info);
-      // The events recorded in the handler's transaction are committed now: publish them without waiting for a poll.
-      deps.events.flush();
-    },
-  );
+  await bus.subscribe({ queue: QUEUES.inboxDirectory, bindings: Object.keys(HANDLERS) }, handle);
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@inbox/platform';
+import { DomainError, MAX_CURSOR_LENGTH } from '@inbox/platform';
 import { CONVERSATION_SORTS, decodeCursor, encodeCursor, SORT_KEYS } from './conversation-cursor';
 
 const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -32,13 +32,15 @@ describe('conversation cursor', () => {
     ['another sort', encodeCursor({ sort: 'oldest', key: null, id: 'x' })],
     ['not base64url', 'abc+/='],
     ['not JSON', Buffer.from('{nope').toString('base64url')],
-    ['JSON that is no object', forge(42)],
-    ['a day that does not exist', forge({ s: 'newest', k: '2026-02-30T00:00:00.000000Z', id: 'x' })],
-    ['milliseconds only', forge({ s: 'newest', k: '2026-02-01T00:00:00.000Z', id: 'x' })],
-    ['SQL in the key', forge({ s: 'newest', k: "1' or '1'='1", id: 'x' })],
-    ['a numeric id', forge({ s: 'newest', k: null, id: 7 })],
-    ['an id too long', forge({ s: 'newest', k: null, id: 'x'.repeat(101) })],
-    ['too long', 'A'.repeat(601)],
+    ['JSON that is no list of parts', forge({ s: 'newest', k: null, id: 'x' })],
+    ['too few parts', forge(['newest', null])],
+    ['a day that does not exist', forge(['newest', '2026-02-30T00:00:00.000000Z', 'x'])],
+    ['milliseconds only', forge(['newest', '2026-02-01T00:00:00.000Z', 'x'])],
+    ['SQL in the key', forge(['newest', "1' or '1'='1", 'x'])],
+    ['no id', forge(['newest', null, null])],
+    ['an empty id', forge(['newest', null, ''])],
+    ['an id too long', forge(['newest', null, 'x'.repeat(101)])],
+    ['too long', 'A'.repeat(MAX_CURSOR_LENGTH + 1)],
   ])('refuses %s as VALIDATION_FAILED on path cursor', (_name, raw) => {
     const error = refusal(raw);
     expect(error).toBeInstanceOf(DomainError);

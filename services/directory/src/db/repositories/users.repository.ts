@@ -31,13 +31,15 @@ export const usersRepository = {
       .where(and(active(orgId), filterClause(filter)))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
 
-  listIds: async (db: Db, orgId: number, filter: UserFilter = {}): Promise<string[]> =>
+  /** At most `limit` ids: a bulk selection asks for one more than it may take, to refuse a larger one. */
+  listIds: async (db: Db, orgId: number, filter: UserFilter, limit: number): Promise<string[]> =>
     (
       await db
         .select({ id: users.id })
         .from(users)
         .where(and(active(orgId), filterClause(filter)))
         .orderBy(asc(users.id))
+        .limit(limit)
     ).map((r) => r.id),
 
   find: async (db: Db, orgId: number, id: string): Promise<UserRow | undefined> =>

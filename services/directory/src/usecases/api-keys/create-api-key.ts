@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forbidden, invalid, newId } from '@inbox/platform';
+import { forbidden, invalid, newId, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.repository';
 import { newApiKey, sha256 } from '../../auth/secrets';
@@ -67,7 +67,7 @@ export async function createApiKey(
   const role = input.role === undefined ? 'AGENT' : checkedKeyRoleFor(caller, input.role);
   const expiresAt = input.expiresAt === undefined ? null : checkedExpiry(input.expiresAt, deps.now());
   const { key, prefix } = newApiKey();
-  const apiKey = await deps.db.transaction(async (tx) => {
+  const apiKey = await transactThenPublish(deps, async (tx) => {
     const row = await apiKeysRepository.insert(tx, {
       id: newId(),
       orgId: caller.orgId,
@@ -85,6 +85,5 @@ export async function createApiKey(
     });
     return row;
   });
-  deps.events.flush();
   return { apiKey, key };
 }

@@ -1,4 +1,4 @@
-import { isId, notFound } from '@inbox/platform';
+import { isId, notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { apiKeysRepository } from '../../db/repositories/api-keys.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -9,12 +9,11 @@ export async function deleteApiKey(deps: DirectoryDeps, caller: CallerContext, i
   requireOrganization(caller);
   requireAdmin(caller);
   if (!isId(id)) throw notFound('API key');
-  await deps.db.transaction(async (tx) => {
+  await transactThenPublish(deps, async (tx) => {
     if (!(await apiKeysRepository.delete(tx, caller.orgId, id))) throw notFound('API key');
     await deps.events.record(tx, caller, DIRECTORY_EVENTS.apiKeyDeleted, {
       apiKeyId: id,
       actorId: actorOf(caller),
     });
   });
-  deps.events.flush();
 }

@@ -1,4 +1,4 @@
-import { invalid, isId, notFound } from '@inbox/platform';
+import { invalid, isId, notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import {
   apiKeysRepository,
@@ -43,7 +43,7 @@ export async function updateApiKey(
   requireAdmin(caller);
   const patch = checkedPatch(caller, input, deps.now());
   if (!isId(id)) throw notFound('API key');
-  const apiKey = await deps.db.transaction(async (tx) => {
+  const apiKey = await transactThenPublish(deps, async (tx) => {
     const row = await apiKeysRepository.update(tx, caller.orgId, id, patch);
     if (!row) throw notFound('API key');
     await deps.events.record(tx, caller, DIRECTORY_EVENTS.apiKeyUpdated, {
@@ -52,6 +52,5 @@ export async function updateApiKey(
     });
     return row;
   });
-  deps.events.flush();
   return apiKey;
 }

@@ -1,4 +1,4 @@
-import { forbidden, invalid, unauthenticated } from '@inbox/platform';
+import { forbidden, invalid, transactThenPublish, unauthenticated } from '@inbox/platform';
 import { hashPassword, verifyPassword } from '../../auth/secrets';
 import { usersRepository } from '../../db/repositories/users.repository';
 import type { CallerContext, DirectoryDeps } from '../../deps';
@@ -39,12 +39,11 @@ export async function changePassword(
     throw wrongCurrent();
   const passwordHash = await hashPassword(change.newPassword);
   const origin = { requestId: caller.requestId, actorId: user.id };
-  const tokens = await deps.db.transaction(async (tx) => {
+  const tokens = await transactThenPublish(deps, async (tx) => {
     // Locked and re-checked: of two concurrent changes from the same old password, one wins.
     const current = await usersRepository.findForUpdate(tx, caller.orgId, user.id);
     if (!current || current.passwordHash !== user.passwordHash) throw wrongCurrent();
     return issueTokens(deps, tx, await replacePassword(deps, tx, current, passwordHash, origin));
   });
-  deps.events.flush();
   return tokens;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@inbox/platform';
+import { DomainError, transactThenPublish } from '@inbox/platform';
 import { hashPassword, sha256 } from '../../auth/secrets';
 import { usersRepository } from '../../db/repositories/users.repository';
 import type { DirectoryDeps } from '../../deps';
@@ -26,7 +26,7 @@ export async function resetPassword(
     user?.passwordResetExpiresAt && user.passwordResetExpiresAt > deps.now();
   if (!usable(await usersRepository.findByPasswordReset(deps.db, tokenHash))) throw invalidLink();
   const passwordHash = await hashPassword(password);
-  const tokens = await deps.db.transaction(async (tx) => {
+  const tokens = await transactThenPublish(deps, async (tx) => {
     const found = await usersRepository.findByPasswordReset(tx, tokenHash);
     // Locked and re-checked: two uses of one link at once, only one sets the password.
     const user = found && (await usersRepository.findForUpdate(tx, found.orgId, found.id));
@@ -38,6 +38,5 @@ export async function resetPassword(
       (await usersRepository.update(tx, row.orgId, row.id, { lastLoginAt: deps.now() }))!,
     );
   });
-  deps.events.flush();
   return tokens;
 }

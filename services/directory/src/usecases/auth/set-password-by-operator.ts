@@ -1,4 +1,4 @@
-import { notFound } from '@inbox/platform';
+import { notFound, transactThenPublish } from '@inbox/platform';
 import { hashPassword } from '../../auth/secrets';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import type { DirectoryDeps } from '../../deps';
@@ -20,7 +20,7 @@ export async function setPasswordByOperator(
   const found = await usersRepository.findByEmail(deps.db, target.clientId, email);
   if (!found) throw notFound('User');
   const passwordHash = await hashPassword(password);
-  const updated = await deps.db.transaction(async (tx) => {
+  const updated = await transactThenPublish(deps, async (tx) => {
     const user = await usersRepository.findForUpdate(tx, found.orgId, found.id);
     if (!user) throw notFound('User');
     const row = await replacePassword(deps, tx, user, passwordHash, { requestId: 'cli', actorId: null });
@@ -31,6 +31,5 @@ export async function setPasswordByOperator(
       invitationExpiresAt: null,
     }))!;
   });
-  deps.events.flush();
   return updated;
 }

@@ -1,4 +1,4 @@
-import { conflict, invalid, isUniqueViolation, newId } from '@inbox/platform';
+import { conflict, invalid, isUniqueViolation, newId, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { tagsRepository, type TagRow } from '../../db/repositories/tags.repository';
 import { actorOf, requireOrganization } from '../../domain/access';
@@ -32,7 +32,7 @@ export async function createTag(
   const name = input.name.trim();
   const color = checkedColor(input.color);
   try {
-    const tag = await deps.db.transaction(async (tx) => {
+    const tag = await transactThenPublish(deps, async (tx) => {
       if (await tagsRepository.nameTaken(tx, caller.orgId, name)) throw tagNameTaken(name);
       const row = await tagsRepository.insert(tx, {
         id: newId(),
@@ -49,7 +49,6 @@ export async function createTag(
       });
       return row;
     });
-    deps.events.flush();
     return tag;
   } catch (error) {
     if (isUniqueViolation(error)) throw tagNameTaken(name);

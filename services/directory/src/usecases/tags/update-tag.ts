@@ -1,4 +1,4 @@
-import { isUniqueViolation, notFound } from '@inbox/platform';
+import { isUniqueViolation, notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { tagsRepository, type TagRow } from '../../db/repositories/tags.repository';
 import { actorOf, requireOrganization } from '../../domain/access';
@@ -15,7 +15,7 @@ export async function updateTag(
   const name = patch.name?.trim();
   const color = patch.color === undefined ? undefined : checkedColor(patch.color);
   try {
-    const tag = await deps.db.transaction(async (tx) => {
+    const tag = await transactThenPublish(deps, async (tx) => {
       if (name !== undefined && (await tagsRepository.nameTaken(tx, caller.orgId, name, id)))
         throw tagNameTaken(name);
       const row = await tagsRepository.update(tx, caller.orgId, id, {
@@ -32,7 +32,6 @@ export async function updateTag(
       });
       return row;
     });
-    deps.events.flush();
     return tag;
   } catch (error) {
     if (isUniqueViolation(error)) throw tagNameTaken(name ?? '');

@@ -1,4 +1,11 @@
-import { conflict, invalid, isUniqueViolation, notFound, type Db } from '@inbox/platform';
+import {
+  conflict,
+  invalid,
+  isUniqueViolation,
+  notFound,
+  transactThenPublish,
+  type Db,
+} from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail, type TeamRow } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -40,7 +47,7 @@ export async function addTeamMember(
   const role = checkedTeamRole(input.role ?? 'MEMBER');
   const { orgId } = caller;
   try {
-    const team = await deps.db.transaction(async (tx) => {
+    const team = await transactThenPublish(deps, async (tx) => {
       const current = await lockedTeam(tx, orgId, input.teamId);
       if (!current.active) throw conflict('TEAM_INACTIVE', 'Members cannot be added to an inactive team');
       if (!(await teamsRepository.activeUserExists(tx, orgId, input.userId))) throw notFound('User');
@@ -54,7 +61,6 @@ export async function addTeamMember(
       });
       return loadTeamDetail(tx, orgId, input.teamId);
     });
-    deps.events.flush();
     return team;
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyMember();

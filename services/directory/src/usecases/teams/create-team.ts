@@ -1,4 +1,4 @@
-import { conflict, invalid, isUniqueViolation, newId } from '@inbox/platform';
+import { conflict, invalid, isUniqueViolation, newId, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -37,7 +37,7 @@ export async function createTeam(
   requireAdmin(caller);
   const name = checkedTeamName(input.name);
   try {
-    const team = await deps.db.transaction(async (tx) => {
+    const team = await transactThenPublish(deps, async (tx) => {
       if (await teamsRepository.activeNameTaken(tx, caller.orgId, name)) throw teamNameTaken(name);
       const row = await teamsRepository.insert(tx, {
         id: newId(),
@@ -53,7 +53,6 @@ export async function createTeam(
       });
       return row;
     });
-    deps.events.flush();
     return { ...team, memberCount: 0, members: [] };
   } catch (error) {
     // Two creates racing past the check: the partial unique index decides.

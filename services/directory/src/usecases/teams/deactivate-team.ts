@@ -1,4 +1,4 @@
-import { notFound } from '@inbox/platform';
+import { notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -8,7 +8,7 @@ import type { CallerContext, DirectoryDeps } from '../../deps';
 export async function deactivateTeam(deps: DirectoryDeps, caller: CallerContext, id: string): Promise<void> {
   requireOrganization(caller);
   requireAdmin(caller);
-  await deps.db.transaction(async (tx) => {
+  await transactThenPublish(deps, async (tx) => {
     const team = await teamsRepository.find(tx, caller.orgId, id, true);
     if (!team) throw notFound('Team');
     if (!team.active) return;
@@ -18,5 +18,4 @@ export async function deactivateTeam(deps: DirectoryDeps, caller: CallerContext,
       actorId: actorOf(caller),
     });
   });
-  deps.events.flush();
 }

@@ -1,4 +1,4 @@
-import { invalid } from '@inbox/platform';
+import { invalid, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type ScheduleRow } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -30,7 +30,7 @@ export async function putSchedule(
   const errors = validateSchedule(candidate);
   if (errors.length > 0) throw invalid('VALIDATION_FAILED', 'The schedule is invalid', errors);
   const rules = normalizeSchedule(candidate);
-  const schedule = await deps.db.transaction(async (tx) => {
+  const schedule = await transactThenPublish(deps, async (tx) => {
     await lockedTeam(tx, caller.orgId, input.teamId);
     const stored = await teamsRepository.upsertSchedule(tx, {
       teamId: input.teamId,
@@ -44,6 +44,5 @@ export async function putSchedule(
     });
     return stored;
   });
-  deps.events.flush();
   return schedule;
 }

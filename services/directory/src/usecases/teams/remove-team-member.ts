@@ -1,4 +1,4 @@
-import { notFound } from '@inbox/platform';
+import { notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -14,7 +14,7 @@ export async function removeTeamMember(
   requireOrganization(caller);
   requireAdmin(caller);
   const { orgId } = caller;
-  const team = await deps.db.transaction(async (tx) => {
+  const team = await transactThenPublish(deps, async (tx) => {
     await lockedTeam(tx, orgId, input.teamId);
     if (!(await teamsRepository.findMember(tx, orgId, input.teamId, input.userId))) {
       throw notFound('Team member');
@@ -27,6 +27,5 @@ export async function removeTeamMember(
     });
     return loadTeamDetail(tx, orgId, input.teamId);
   });
-  deps.events.flush();
   return team;
 }

@@ -1,4 +1,4 @@
-import { isUniqueViolation, notFound } from '@inbox/platform';
+import { isUniqueViolation, notFound, transactThenPublish } from '@inbox/platform';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -23,7 +23,7 @@ export async function updateTeam(
   const name = patch.name === undefined ? undefined : checkedTeamName(patch.name);
   let wanted = name ?? '';
   try {
-    const team = await deps.db.transaction(async (tx) => {
+    const team = await transactThenPublish(deps, async (tx) => {
       const current = await teamsRepository.find(tx, caller.orgId, id, true);
       if (!current) throw notFound('Team');
       const next = { name: name ?? current.name, active: patch.active ?? current.active };
@@ -46,7 +46,6 @@ export async function updateTeam(
       }
       return loadTeamDetail(tx, caller.orgId, id);
     });
-    deps.events.flush();
     return team;
   } catch (error) {
     if (isUniqueViolation(error)) throw teamNameTaken(wanted);

@@ -1,5 +1,5 @@
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
-import { conflict, isUniqueViolation, newId } from '@inbox/platform';
+import { conflict, isUniqueViolation, newId, transactThenPublish } from '@inbox/platform';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
 import type { Role } from '../../domain/vocabulary';
@@ -25,7 +25,7 @@ export async function createUser(
   requireAdmin(caller);
   const email = input.email.trim().toLowerCase();
   try {
-    const { user, token } = await deps.db.transaction(async (tx) => {
+    const { user, token } = await transactThenPublish(deps, async (tx) => {
       if (await usersRepository.findByEmail(tx, caller.orgId, email)) throw emailTaken();
       const row = await usersRepository.insert(tx, {
         id: newId(),
@@ -45,7 +45,6 @@ export async function createUser(
       });
       return { user: row, token: invitation };
     });
-    deps.events.flush();
     await sendInvitation(deps, user, token);
     return user;
   } catch (error) {

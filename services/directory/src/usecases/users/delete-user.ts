@@ -1,5 +1,5 @@
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
-import { conflict, notFound, type Db } from '@inbox/platform';
+import { conflict, notFound, transactThenPublish, type Db } from '@inbox/platform';
 import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.repository';
 import { removeMembershipsOf, usersRepository } from '../../db/repositories/users.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -41,6 +41,5 @@ export async function deleteUserIn(
 export async function deleteUser(deps: DirectoryDeps, caller: CallerContext, id: string): Promise<void> {
   requireOrganization(caller);
   requireAdmin(caller);
-  await deps.db.transaction((tx) => deleteUserIn(deps, tx, caller, id));
-  deps.events.flush();
+  await transactThenPublish(deps, (tx) => deleteUserIn(deps, tx, caller, id));
 }

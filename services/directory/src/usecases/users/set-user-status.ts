@@ -1,5 +1,5 @@
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
-import { forbidden, notFound } from '@inbox/platform';
+import { forbidden, notFound, transactThenPublish } from '@inbox/platform';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireOrganization } from '../../domain/access';
 import type { UserStatus } from '../../domain/vocabulary';
@@ -14,7 +14,7 @@ export async function setUserStatus(
 ): Promise<UserRow> {
   requireOrganization(caller);
   if (caller.role !== 'ADMIN' && caller.userId !== id) throw forbidden('You can only change your own status');
-  const user = await deps.db.transaction(async (tx) => {
+  const user = await transactThenPublish(deps, async (tx) => {
     const current = await usersRepository.find(tx, caller.orgId, id);
     if (!current) throw notFound('User');
     if (current.status === status) return current;
@@ -29,6 +29,5 @@ export async function setUserStatus(
     });
     return row;
   });
-  deps.events.flush();
   return user;
 }

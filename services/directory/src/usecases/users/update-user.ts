@@ -1,5 +1,5 @@
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
-import { conflict, isUniqueViolation, notFound, type Db } from '@inbox/platform';
+import { conflict, isUniqueViolation, notFound, transactThenPublish, type Db } from '@inbox/platform';
 import { apiKeysRepository } from '../../db/repositories/api-keys.repository';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
@@ -51,7 +51,7 @@ export async function updateUser(
   requireAdmin(caller);
   const email = patch.email?.trim().toLowerCase();
   try {
-    const { user, invitation } = await deps.db.transaction(async (tx) => {
+    const { user, invitation } = await transactThenPublish(deps, async (tx) => {
       const current = await usersRepository.find(tx, caller.orgId, id);
       if (!current) throw notFound('User');
       const emailChanged = email !== undefined && email !== current.email;
@@ -76,7 +76,6 @@ export async function updateUser(
       });
       return { user: row, invitation };
     });
-    deps.events.flush();
     if (invitation) await sendInvitation(deps, user, invitation);
     return user;
   } catch (error) {

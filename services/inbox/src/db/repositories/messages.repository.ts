@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
-import { invalid, queryRows, type Db } from '@inbox/platform';
+import { decodeCursor, encodeCursor, invalid, queryRows, type Db } from '@inbox/platform';
 import { conversations, messages } from '../schema';
 import type { MessageRow } from './conversation-views';
 
@@ -20,17 +20,11 @@ const badCursor = () =>
     { path: 'cursor', message: 'Use nextCursor from a previous page' },
   ]);
 
-export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify([key.at, key.id])).toString('base64url');
-}
+export const encodeMessageCursor = (key: CursorKey): string => encodeCursor([key.at, key.id]);
 
-export function decodeCursor(cursor: string): CursorKey {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && ISO_MICROS.test(at)) return { at, id };
-  } catch {
-    // falls through to the validation error
-  }
+export function decodeMessageCursor(cursor: string): CursorKey {
+  const [at, id] = decodeCursor(cursor, 2);
+  if (at !== null && id !== null && ISO_MICROS.test(at)) return { at, id };
   throw badCursor();
 }
 
@@ -58,7 +52,7 @@ export const messagesRepository = {
 
   /** Newest first, keyset-paginated on (created_at, id). */
   async page(db: Db, orgId: number, conversationId: string, opts: { cursor?: string; limit: number }) {
-    const after = opts.cursor ? decodeCursor(opts.cursor) : undefined;
+    const after = opts.cursor ? decodeMessageCursor(opts.cursor) : undefined;
     const at = after ? sql`${after.at}::timestamptz` : undefined;
     const rows = await db
       .select({
@@ -81,7 +75,8 @@ export const messagesRepository = {
     const last = page[page.length - 1];
     return {
       rows: page.map((r) => r.row),
-      nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.key, id: last.row.id }) : null,
+      nextCursor:
+        rows.length > opts.limit && last ? encodeMessageCursor({ at: last.key, id: last.row.id }) : null,
     };
   },
 

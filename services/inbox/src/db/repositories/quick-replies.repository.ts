@@ -40,8 +40,11 @@ export const quickRepliesRepository = {
       )
       .orderBy(byShortcut),
 
-  /** Ids matching a search over shortcut, label and text (case-insensitive); all ids without one. */
-  listIds: async (db: Db, orgId: number, search?: string): Promise<string[]> => {
+  /**
+   * At most `limit` ids matching a search over shortcut, label and text (case-insensitive); all ids
+   * without one. A bulk selection asks for one more than it may take, to refuse a larger one.
+   */
+  listIds: async (db: Db, orgId: number, search: string | undefined, limit: number): Promise<string[]> => {
     const term = search?.trim();
     const matches = term
       ? or(
@@ -54,7 +57,8 @@ export const quickRepliesRepository = {
       .select({ id: quickReplies.id })
       .from(quickReplies)
       .where(and(eq(quickReplies.orgId, orgId), matches))
-      .orderBy(byShortcut);
+      .orderBy(byShortcut)
+      .limit(limit);
     return rows.map((r) => r.id);
   },
 

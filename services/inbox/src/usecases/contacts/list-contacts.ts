@@ -1,4 +1,4 @@
-import { invalid } from '@inbox/platform';
+import { decodeCursor, encodeCursor, invalid } from '@inbox/platform';
 import { contactsRepository, type ContactCursor } from '../../db/repositories/contacts.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
@@ -12,17 +12,11 @@ export interface ContactQuery {
   limit?: number;
 }
 
-const encodeCursor = (c: ContactCursor) =>
-  Buffer.from(JSON.stringify([c.updatedAtUs, c.waId])).toString('base64url');
+const encodeContactCursor = (c: ContactCursor) => encodeCursor([c.updatedAtUs, c.waId]);
 
-function decodeCursor(cursor: string): ContactCursor {
-  try {
-    const [updatedAtUs, waId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAtUs === 'string' && /^\d{1,20}$/.test(updatedAtUs) && typeof waId === 'string')
-      return { updatedAtUs, waId };
-  } catch {
-    // falls through to the 400 below
-  }
+function decodeContactCursor(cursor: string): ContactCursor {
+  const [updatedAtUs, waId] = decodeCursor(cursor, 2);
+  if (updatedAtUs !== null && /^\d{1,20}$/.test(updatedAtUs) && waId !== null) return { updatedAtUs, waId };
   throw invalid('VALIDATION_FAILED', 'The cursor is not one this API returned', [
     { path: 'cursor', message: 'Invalid cursor' },
   ]);
@@ -45,7 +39,7 @@ export async function listContacts(
     throw invalid('VALIDATION_FAILED', 'search is too long', [
       { path: 'search', message: 'At most 200 characters' },
     ]);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeContactCursor(query.cursor) : undefined;
   const rows = await contactsRepository.page(deps.db, caller.orgId, {
     search: search || undefined,
     after,
@@ -62,6 +56,6 @@ export async function listContacts(
       contact,
       current: current.get(contact.waId) ?? null,
     })),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1].cursor) : null,
+    nextCursor: rows.length > limit ? encodeContactCursor(page[page.length - 1].cursor) : null,
   };
 }

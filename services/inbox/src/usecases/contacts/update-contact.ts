@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { invalid, notFound } from '@inbox/platform';
+import { invalid, notFound, transactThenPublish } from '@inbox/platform';
 import { contactsRepository, type ContactPatch } from '../../db/repositories/contacts.repository';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
@@ -45,7 +45,7 @@ export async function updateContact(
   };
   const category = cleanText(update.category, 'category', LIMITS.category);
 
-  const view = await deps.db.transaction(async (tx) => {
+  const view = await transactThenPublish(deps, async (tx) => {
     const contact = await contactsRepository.lock(tx, caller.orgId, waId);
     if (!contact) throw notFound('Contact');
     const changed = (Object.keys(patch) as Array<keyof ContactPatch>).filter(
@@ -69,7 +69,6 @@ export async function updateContact(
     const current = await contactsRepository.currentConversations(tx, caller.orgId, [waId]);
     return { contact: updated, current: current.get(waId) ?? null };
   });
-  deps.events.flush();
   return view;
 }
 

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { invalid, type FieldError } from '@inbox/platform';
+import { invalid, transactThenPublish, type FieldError } from '@inbox/platform';
 import { conversationQueriesRepository } from '../../db/repositories/conversation-queries.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { actorOf, requireAdmin, requireOrganization } from '../access';
@@ -40,7 +40,7 @@ export async function mergeCategories(
   const { sources, target } = checkMerge(input);
   const changing = [...new Set(sources)].filter((s) => s !== target);
   if (changing.length === 0) return { updated: 0, target };
-  const updated = await deps.db.transaction(async (tx) => {
+  const updated = await transactThenPublish(deps, async (tx) => {
     const changed = await conversationQueriesRepository.recategorize(
       tx,
       caller.orgId,
@@ -59,6 +59,5 @@ export async function mergeCategories(
       });
     return changed.length;
   });
-  deps.events.flush();
   return { updated, target };
 }

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '@inbox/platform';
+import { conflict, notFound, transactThenPublish } from '@inbox/platform';
 import {
   loadConversationView,
   type ConversationRow,
@@ -21,13 +21,12 @@ export async function mutateConversation(
   change: (ctx: ChangeContext, row: ConversationRow) => Promise<unknown>,
 ): Promise<ConversationView> {
   requireOrganization(caller);
-  const view = await deps.db.transaction(async (tx) => {
+  const view = await transactThenPublish(deps, async (tx) => {
     const row = await conversationsRepository.lock(tx, caller.orgId, id);
     if (!row) throw notFound('Conversation');
     await change({ deps, tx, origin: caller, actorId: actorOf(caller), by: 'agent' }, row);
     return (await loadConversationView(tx, caller.orgId, id)) as ConversationView;
   });
-  deps.events.flush();
   return view;
 }
 

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { DomainError } from '@inbox/platform';
+import { DomainError, transactThenPublish } from '@inbox/platform';
 import type { MessageStatus as StatusUpdate } from '@inbox/whatsapp';
 import { ingestRepository } from '../../db/repositories/ingest.repository';
 import type { InboxDeps } from '../../deps';
@@ -37,7 +37,7 @@ export async function applyStatus(
 ): Promise<StatusDecision | undefined> {
   const { orgId, status } = input;
   const at = new Date(Number(status.timestamp) * 1000);
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await transactThenPublish(deps, async (tx) => {
     const callbackData = status.biz_opaque_callback_data;
     const found = await ingestRepository.findMessageForStatus(tx, orgId, status.id, callbackData);
     if (!found) return undefined;
@@ -87,7 +87,6 @@ export async function applyStatus(
     return undefined;
   }
   const { decision, message } = outcome;
-  if (decision.kind === 'advance') deps.events.flush();
   if (decision.kind === 'ignored') {
     deps.logger.warn(
       {

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS, type inboxEventSchemas } from '@inbox/contracts';
-import { newId, type Db, type EventToRecord } from '@inbox/platform';
+import { newId, transactThenPublish, type Db, type EventToRecord } from '@inbox/platform';
 import type { InboundMessage } from '@inbox/whatsapp';
 import {
   contactKey,
@@ -71,7 +71,7 @@ export async function receiveMessages(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcomes = await deps.db.transaction((tx) =>
+      const outcomes = await transactThenPublish(deps, (tx) =>
         store(
           deps,
           tx,
@@ -79,7 +79,6 @@ export async function receiveMessages(
           botEnabled,
         ),
       );
-      deps.events.flush();
       fresh.forEach((f, i) => (results[f.index] = outcomes[i]));
       return results;
     } catch (error) {

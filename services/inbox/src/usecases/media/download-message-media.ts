@@ -1,4 +1,5 @@
 import { INBOX_EVENTS, type InboxEventData } from '@inbox/contracts';
+import { transactThenPublish } from '@inbox/platform';
 import { CloudApiError } from '@inbox/whatsapp';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import {
@@ -47,7 +48,7 @@ async function recordOutcome(
   message: MessageRow,
   patch: MessagePatch,
 ) {
-  const written = await deps.db.transaction(async (tx) => {
+  const written = await transactThenPublish(deps, async (tx) => {
     const row = await messagesRepository.updateMediaUnlessReady(tx, message.orgId, message.id, patch);
     if (!row) return false;
     const conversation = await conversationsRepository.find(tx, message.orgId, message.conversationId);
@@ -65,7 +66,6 @@ async function recordOutcome(
     );
     return true;
   });
-  deps.events.flush();
   return written;
 }
 

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { conflict, notFound, type CallerContext } from '@inbox/platform';
+import { conflict, notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
@@ -18,7 +18,7 @@ export async function retryMedia(
 ): Promise<MessageRow> {
   requireOrganization(caller);
   const now = deps.now();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transactThenPublish(deps, async (tx) => {
     const message = await messagesRepository.lock(tx, caller.orgId, messageId);
     if (!message) throw notFound('Message');
     const providerMediaId = message.providerMediaId;
@@ -53,6 +53,5 @@ export async function retryMedia(
     });
     return updated ?? message;
   });
-  deps.events.flush();
   return row;
 }

@@ -1,4 +1,5 @@
 import { INBOX_EVENTS, OUTCOME_UNKNOWN } from '@inbox/contracts';
+import { transactThenPublish } from '@inbox/platform';
 import { messagesRepository } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
 import { systemOrigin } from '../../events';
@@ -20,7 +21,7 @@ export async function failStaleSends(deps: InboxDeps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - STALE_SEND_MS);
   let total = 0;
   for (;;) {
-    const failed = await deps.db.transaction(async (tx) => {
+    const failed = await transactThenPublish(deps, async (tx) => {
       const rows = await messagesRepository.failStalePending(tx, cutoff, OUTCOME_UNKNOWN, BATCH);
       for (const row of rows)
         await deps.events.record(tx, systemOrigin(row.orgId), INBOX_EVENTS.messageUpdated, {
@@ -32,7 +33,6 @@ export async function failStaleSends(deps: InboxDeps): Promise<number> {
         });
       return rows;
     });
-    deps.events.flush();
     total += failed.length;
     if (failed.length > 0)
       deps.logger.warn(

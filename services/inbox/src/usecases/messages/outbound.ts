@@ -1,4 +1,4 @@
-import { conflict, newId, notFound, type CallerContext } from '@inbox/platform';
+import { conflict, newId, notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
@@ -59,7 +59,7 @@ export async function storeOutbound(
   preview: string | null,
 ): Promise<StoredOutbound> {
   const now = deps.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await transactThenPublish(deps, async (tx) => {
     const conversation = await conversationsRepository.lock(tx, caller.orgId, conversationId);
     if (!conversation) throw notFound('Conversation');
     checkSendable(conversation, now);
@@ -86,7 +86,6 @@ export async function storeOutbound(
     });
     return { message, conversation };
   });
-  deps.events.flush();
   return result;
 }
 

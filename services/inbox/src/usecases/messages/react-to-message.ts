@@ -1,5 +1,5 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { conflict, invalid, notFound, type CallerContext } from '@inbox/platform';
+import { conflict, invalid, notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
@@ -43,7 +43,7 @@ export async function reactToMessage(
   } catch (error) {
     throw providerFailure(error);
   }
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transactThenPublish(deps, async (tx) => {
     const updated = await messagesRepository.update(tx, caller.orgId, target.id, {
       reaction: input.emoji === '' ? null : input.emoji,
       updatedAt: deps.now(),
@@ -57,6 +57,5 @@ export async function reactToMessage(
     });
     return updated ?? target;
   });
-  deps.events.flush();
   return row;
 }

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS, OUTCOME_UNKNOWN } from '@inbox/contracts';
-import type { CallerContext } from '@inbox/platform';
+import { transactThenPublish, type CallerContext } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
@@ -29,7 +29,7 @@ export async function recordSendFailure(
   { message, conversation }: StoredOutbound,
   error: unknown,
 ): Promise<MessageRow> {
-  const failed = await deps.db.transaction(async (tx) => {
+  const failed = await transactThenPublish(deps, async (tx) => {
     const row = await messagesRepository.lock(tx, caller.orgId, message.id);
     if (!row || row.status !== 'PENDING') return row;
     const updated = await messagesRepository.update(tx, caller.orgId, message.id, {
@@ -46,7 +46,6 @@ export async function recordSendFailure(
     });
     return updated;
   });
-  deps.events.flush();
   return failed ?? message;
 }
 
@@ -62,7 +61,7 @@ export async function recordSendAccepted(
   result: SendResult,
 ): Promise<MessageRow> {
   const sentAt = deps.now();
-  const sent = await deps.db.transaction(async (tx) => {
+  const sent = await transactThenPublish(deps, async (tx) => {
     const row = await messagesRepository.lock(tx, caller.orgId, message.id);
     if (!row) return undefined;
     const decision = decideStatus(row.status, 'sent', row.errorCode);
@@ -85,6 +84,5 @@ export async function recordSendAccepted(
     });
     return updated;
   });
-  deps.events.flush();
   return sent ?? message;
 }

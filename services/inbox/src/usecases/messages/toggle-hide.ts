@@ -1,5 +1,5 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
-import { notFound, type CallerContext } from '@inbox/platform';
+import { notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
@@ -12,7 +12,7 @@ export async function toggleHide(
   messageId: string,
 ): Promise<MessageRow> {
   requireOrganization(caller);
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transactThenPublish(deps, async (tx) => {
     const message = await messagesRepository.toggleHidden(tx, caller.orgId, messageId, deps.now());
     if (!message) throw notFound('Message');
     const conversation = await conversationsRepository.find(tx, caller.orgId, message.conversationId);
@@ -25,6 +25,5 @@ export async function toggleHide(
     });
     return message;
   });
-  deps.events.flush();
   return row;
 }

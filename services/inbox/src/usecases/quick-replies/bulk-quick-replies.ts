@@ -1,4 +1,11 @@
-import { DomainError, invalid, notFound, type FieldError } from '@inbox/platform';
+import {
+  invalid,
+  notFound,
+  runBulk,
+  selectBulkIds,
+  type BulkOutcome,
+  type BulkSelection as Selection,
+} from '@inbox/platform';
 import { quickRepliesRepository } from '../../db/repositories/quick-replies.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireAdmin, requireOrganization } from '../access';
@@ -6,34 +13,19 @@ import { deleteQuickReplyOf } from './delete-quick-reply';
 
 export const BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
-export const MAX_BULK_IDS = 500;
 
-export interface BulkSelection {
+export interface BulkSelection extends Selection {
   action: string;
-  mode: string;
-  /** With mode `ids`. */
-  ids: string[];
   /** With mode `all`: only quick replies whose shortcut, label or text contains it. */
   search?: string;
 }
 
-export interface BulkOutcome {
-  succeeded: string[];
-  failed: Array<{ id: string; code: string; message: string }>;
-}
-
-function checkSelection(selection: BulkSelection): BulkAction {
-  const errors: FieldError[] = [];
+function checkedAction(selection: BulkSelection): BulkAction {
   const action = BULK_ACTIONS.find((a) => a === selection.action);
-  if (!action) errors.push({ path: 'action', message: `Use one of ${BULK_ACTIONS.join(', ')}` });
-  if (selection.mode === 'ids') {
-    if (selection.ids.length < 1 || selection.ids.length > MAX_BULK_IDS)
-      errors.push({ path: 'selection.ids', message: `Give 1 to ${MAX_BULK_IDS} ids` });
-  } else if (selection.mode !== 'all') {
-    errors.push({ path: 'selection.mode', message: 'Use ids or all' });
-  }
-  if (errors.length > 0 || !action)
-    throw invalid('VALIDATION_FAILED', 'The bulk request is not valid', errors);
+  if (!action)
+    throw invalid('VALIDATION_FAILED', 'The bulk request is not valid', [
+      { path: 'action', message: `Use one of ${BULK_ACTIONS.join(', ')}` },
+    ]);
   return action;
 }
 
@@ -60,20 +52,9 @@ export async function bulkQuickReplies(
 ): Promise<BulkOutcome> {
   requireOrganization(caller);
   requireAdmin(caller);
-  const action = checkSelection(selection);
-  const ids =
-    selection.mode === 'all'
-      ? await quickRepliesRepository.listIds(deps.db, caller.orgId, selection.search)
-      : [...new Set(selection.ids)];
-  const outcome: BulkOutcome = { succeeded: [], failed: [] };
-  for (const id of ids) {
-    try {
-      await apply(deps, caller.orgId, id, action);
-      outcome.succeeded.push(id);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      outcome.failed.push({ id, code: error.code, message: error.message });
-    }
-  }
-  return outcome;
+  const action = checkedAction(selection);
+  const ids = await selectBulkIds(selection, (limit) =>
+    quickRepliesRepository.listIds(deps.db, caller.orgId, selection.search, limit),
+  );
+  return runBulk(ids, (id) => apply(deps, caller.orgId, id, action));
 }

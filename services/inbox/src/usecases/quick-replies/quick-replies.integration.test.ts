@@ -1,4 +1,5 @@
 import { newId, type CallerContext } from '@inbox/platform';
+import { quickReplies } from '../../db/schema';
 import { quickReplyHandlers } from '../../grpc/quick-replies.handlers';
 import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
 import { bulkQuickReplies, type BulkSelection } from './bulk-quick-replies';
@@ -219,6 +220,28 @@ describe('quick replies', () => {
       fields: [expect.objectContaining({ path: 'selection.mode' })],
     });
     expect(await shortcuts(admin)).toEqual(['keep']);
+  });
+
+  it('refuses a selection of more than 500 in mode all too, changing nothing', async () => {
+    const admin = testbed.caller(newOrg());
+    const rows = Array.from({ length: 501 }, (_, i) => ({
+      id: newId(),
+      orgId: admin.orgId,
+      shortcut: `many-${i}`,
+      label: `Many ${i}`,
+      text: `Text ${i}`,
+    }));
+    await testbed.database.db.insert(quickReplies).values(rows);
+
+    await fails(bulk(admin, { action: 'deactivate', mode: 'all' }), {
+      kind: 'invalid',
+      fields: [expect.objectContaining({ path: 'selection' })],
+    });
+    expect((await shortcuts(admin)).length).toBe(501);
+    // 500 is allowed: narrowed by the search, the same selection goes through.
+    const narrowed = await bulk(admin, { action: 'deactivate', mode: 'all', search: 'many-1' });
+    expect(narrowed.succeeded).toHaveLength(111);
+    expect((await shortcuts(admin)).length).toBe(390);
   });
 
   it('answers gRPC calls in the contract’s shape', async () => {
