@@ -1,9 +1,7 @@
-import type * as grpc from '@grpc/grpc-js';
 import {
-  loadProto,
   loadServiceConstructor,
-  PROTO_FILES,
   type DirectoryServiceClient,
+  type ServiceConstructor,
   type InboxServiceClient,
   type TemplatesServiceClient,
 } from '@inbox/contracts';
@@ -32,11 +30,11 @@ export type InboxApi = ServiceApi<InboxServiceClient>;
 export type TemplatesApi = ServiceApi<TemplatesServiceClient>;
 
 function connect<C>(
-  ctor: grpc.ServiceClientConstructor,
+  ctor: ServiceConstructor<C>,
   address: string,
   callerTokens: CallerTokenCache,
 ): ServiceApi<C> {
-  const client = createGrpcClient<C>(ctor, address);
+  const client = createGrpcClient(ctor, address);
   const anonymousToken = () =>
     callerTokens.tokenFor({ orgId: 0, kind: 'ANONYMOUS', principalId: '', role: null, userId: null });
   return {
@@ -50,20 +48,11 @@ function connect<C>(
   };
 }
 
-type Loaded = {
-  directory: { v1: { DirectoryService: grpc.ServiceClientConstructor } };
-  inbox: { v1: { InboxService: grpc.ServiceClientConstructor } };
-};
-
 export const connectDirectory = (address: string, callerTokens: CallerTokenCache): DirectoryApi =>
-  connect(
-    (loadProto(PROTO_FILES.directory) as unknown as Loaded).directory.v1.DirectoryService,
-    address,
-    callerTokens,
-  );
+  connect(loadServiceConstructor('directory.v1.DirectoryService'), address, callerTokens);
 
 export const connectInbox = (address: string, callerTokens: CallerTokenCache): InboxApi =>
-  connect((loadProto(PROTO_FILES.inbox) as unknown as Loaded).inbox.v1.InboxService, address, callerTokens);
+  connect(loadServiceConstructor('inbox.v1.InboxService'), address, callerTokens);
 
 export const connectTemplates = (address: string, callerTokens: CallerTokenCache): TemplatesApi =>
   connect(loadServiceConstructor('templates.v1.TemplatesService'), address, callerTokens);

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type * as grpc from '@grpc/grpc-js';
-import { loadProto, PROTO_FILES } from '@inbox/contracts';
+import { loadServiceConstructor } from '@inbox/contracts';
 import {
   closeHttpServer,
   CallerTokenCache,
@@ -54,14 +53,12 @@ export interface RunningGateway {
 
 /** A service is ready when its health service says so: it answers, and its database does. */
 function grpcReadiness(name: string, address: string): ReadinessCheck {
-  const health = loadProto(PROTO_FILES.health) as unknown as {
-    grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
-  };
+  const health = loadServiceConstructor('grpc.health.v1.Health');
   return {
     name,
     essential: true,
     check: async () => {
-      const r = await checkHealth(health.grpc.health.v1.Health, address);
+      const r = await checkHealth(health, address);
       return { ok: r.serving, detail: r.detail };
     },
   };
