@@ -10,8 +10,12 @@ const workspaces = {
   gateway: 'gateway',
   'all-in-one': 'all-in-one',
 };
+// Each workspace's main entry point, and its `testing` entry point (test beds and builders) where it has one.
 const moduleNameMapper = Object.fromEntries(
-  Object.entries(workspaces).map(([name, dir]) => [`^@inbox/${name}$`, `<rootDir>/${dir}/src/index.ts`]),
+  Object.entries(workspaces).flatMap(([name, dir]) => [
+    [`^@inbox/${name}$`, `<rootDir>/${dir}/src/index.ts`],
+    [`^@inbox/${name}/testing$`, `<rootDir>/${dir}/src/testing/index.ts`],
+  ]),
 );
 
 module.exports = {

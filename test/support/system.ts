@@ -7,12 +7,12 @@ import {
   createLogger,
   DurableBus,
   generateSigningKeys,
-  openTestDatabase,
   RabbitMqBus,
   type Cache,
   type EventBus,
   type Logger,
 } from '@inbox/platform';
+import { openTestDatabase } from '@inbox/platform/testing';
 import type { MailMessage } from '@inbox/directory';
 import { startSystem, type RunningSystem } from '@inbox/all-in-one';
 import type { RateLimitSettings } from '@inbox/gateway';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
-import { createLogger, RabbitMqBus, startAmqpFaultProxy, type AmqpFaultProxy } from '@inbox/platform';
+import { createLogger, RabbitMqBus } from '@inbox/platform';
+import { startAmqpFaultProxy, type AmqpFaultProxy } from '@inbox/platform/testing';
 import { signPayload } from '@inbox/whatsapp';
 import { whatsappWebhookRouter } from './whatsapp-webhooks';
 

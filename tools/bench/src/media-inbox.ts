@@ -10,11 +10,11 @@ import {
   createLogger,
   InProcessBus,
   newId,
-  openTestDatabase,
   RabbitMqBus,
   type EventBus,
   type OutgoingEvent,
 } from '@inbox/platform';
+import { openTestDatabase } from '@inbox/platform/testing';
 import { startInboxApp } from '@inbox/inbox';
 
 /*

@@ -1,12 +1,5 @@
-import {
-  generateSigningKeys,
-  openTestDatabase,
-  createLogger,
-  newId,
-  recordedEvents,
-  testCaller,
-  type ServiceTestbed,
-} from '@inbox/platform';
+import { generateSigningKeys, createLogger, newId } from '@inbox/platform';
+import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
 import type { DirectoryDeps } from '../deps';
 import { createDirectoryEventRecorder } from '../events';
 import type { MailMessage } from '../mail/mailer';

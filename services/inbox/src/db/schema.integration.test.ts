@@ -1,4 +1,5 @@
-import { newId, isUniqueViolation, openTestDatabase, type Database } from '@inbox/platform';
+import { newId, isUniqueViolation, type Database } from '@inbox/platform';
+import { openTestDatabase } from '@inbox/platform/testing';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './location';
 import { conversations, messages } from './schema';
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { isUniqueViolation, openTestDatabase, type Database } from '@inbox/platform';
+import { isUniqueViolation, type Database } from '@inbox/platform';
+import { openTestDatabase } from '@inbox/platform/testing';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './location';
 import { channels } from './schema';
 

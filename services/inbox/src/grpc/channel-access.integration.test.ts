@@ -9,12 +9,11 @@ import {
   createGrpcClient,
   createLogger,
   InProcessBus,
-  openTestDatabase,
   serviceCaller,
-  testCaller,
   type CallerContext,
   type GrpcClient,
 } from '@inbox/platform';
+import { openTestDatabase, testCaller } from '@inbox/platform/testing';
 import { startInboxApp, type InboxApp } from '../app';
 import { ensureChannel } from '../usecases/settings/ensure-channel';
 

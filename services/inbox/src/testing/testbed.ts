@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  assertOutsideTransaction,
-  createLogger,
-  newId,
-  openTestDatabase,
-  recordedEvents,
-  testCaller,
-  type CallerContext,
-  type ServiceTestbed,
-} from '@inbox/platform';
+import { assertOutsideTransaction, createLogger, newId, type CallerContext } from '@inbox/platform';
+import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
 import type { InboxDeps } from '../deps';

@@ -10,14 +10,11 @@ import {
   createLogger,
   InProcessBus,
   newId,
-  openTestDatabase,
-  recordedEvents,
-  testCaller,
   type CallerContext,
   type EventBus,
   type GrpcClient,
-  type ServiceTestbed,
 } from '@inbox/platform';
+import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
 import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 import { cloudApiFor, type TemplatesDeps } from '../deps';
