@@ -3,6 +3,7 @@ import { deeplyNested, seededRandom } from '../support/fuzz';
 import { requestBuilder, type FuzzRequest, type Operation } from '../support/fuzz-requests';
 import { simulatorOf } from '../support/simulator';
 import { ADMIN, MODE, PLATFORM_TOKEN, startTestSystem, type TestSystem } from '../support/system';
+import { approvedTemplate, templateBody } from '../support/templates';
 import { adminOf, makeUser } from '../support/world';
 
 /**
@@ -38,6 +39,8 @@ beforeAll(async () => {
   await api.post('/api-keys', { name: 'Fuzz key', role: 'AGENT' }, { token: admin });
   await api.post('/quick-replies', { shortcut: 'fuzz', label: 'Fuzz', text: 'Hello' }, { token: admin });
   await simulatorOf(t).inbound({ from: '5215550001111', name: 'Fuzz', type: 'text', text: 'hello there' });
+  const template = await approvedTemplate(api, admin, 'fuzz_template');
+  const draft = await api.post('/templates/draft', templateBody('fuzz_draft'), { token: admin });
   const conversations = await waitForIds('/conversations');
   const me = (await api.get('/auth/me', { token: admin })).body.user.id as string;
   // Never the Admin itself: deleting or demoting it would end the walk, not find a bug.
@@ -49,6 +52,8 @@ beforeAll(async () => {
   pools.set('conversations', conversations);
   pools.set('contacts', await ids('/contacts', admin, 'waId'));
   pools.set('messages', await ids(`/conversations/${conversations[0]}/messages`, admin));
+  pools.set('templates', [template.id, draft.body.id]);
+  pools.set('template-names', ['fuzz_template', 'fuzz_draft']);
   expect(me).not.toBe(agent.id);
 });
 afterAll(() => t?.stop());

@@ -43,6 +43,8 @@ export function requestBuilder(pools: Map<string, string[]>) {
       tagId: 'tags',
       conversationId: 'conversations',
       waId: 'contacts',
+      // /templates/{name}/send: template names, not ids.
+      name: 'template-names',
     };
     if (named[param]) return pools.get(named[param]) ?? [];
     const segments = template.split('/');
@@ -57,6 +59,7 @@ export function requestBuilder(pools: Map<string, string[]>) {
       teamId: 'teams',
       tagId: 'tags',
       tagIds: 'tags',
+      conversationId: 'conversations',
     }[field];
     const pool = collection ? pools.get(collection) : undefined;
     return pool && pool.length > 0 && random() < 0.8 ? pick(random, pool) : undefined;
