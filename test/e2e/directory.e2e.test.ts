@@ -100,6 +100,42 @@ describe('tags over HTTP', () => {
     expect((await api.delete(`/tags/${created.body.id}`, { token: admin })).status).toBe(204);
     expect((await api.delete(`/tags/${created.body.id}`, { token: admin })).status).toBe(404);
   });
+
+  it('removes a description set to null, and keeps it when it is left out', async () => {
+    const tag = (
+      await api.post(
+        '/tags',
+        { name: 'Wholesale', color: 'teal', description: 'B2B buyers' },
+        { token: admin },
+      )
+    ).body;
+    const renamed = await api.put(`/tags/${tag.id}`, { name: 'Wholesale 2' }, { token: admin });
+    expect(renamed.body).toMatchObject({ name: 'Wholesale 2', description: 'B2B buyers' });
+    const cleared = await api.put(`/tags/${tag.id}`, { description: null }, { token: admin });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ name: 'Wholesale 2', description: null });
+    const listed = (await api.get('/tags', { token: admin })).body.data.find(
+      (x: { id: string }) => x.id === tag.id,
+    );
+    expect(listed.description).toBeNull();
+  });
+});
+
+describe('nullable fields over HTTP', () => {
+  it('a team description and an API key expiry set to null are removed', async () => {
+    const team = (await api.post('/teams', { name: 'Returns', description: 'RMAs' }, { token: admin })).body;
+    const patched = await api.patch(`/teams/${team.id}`, { description: null }, { token: admin });
+    expect(patched.status).toBe(200);
+    expect(patched.body.description).toBeNull();
+    expect((await api.get(`/teams/${team.id}`, { token: admin })).body.description).toBeNull();
+
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const key = (await api.post('/api-keys', { name: 'Expiring', expiresAt }, { token: admin })).body;
+    expect(key.expiresAt).not.toBeNull();
+    const unexpiring = await api.patch(`/api-keys/${key.id}`, { expiresAt: null }, { token: admin });
+    expect(unexpiring.status).toBe(200);
+    expect(unexpiring.body.expiresAt).toBeNull();
+  });
 });
 
 describe('users over HTTP', () => {

@@ -58,7 +58,13 @@ export const apiKeyRoutes = [
     handler: async ({ params, body, ctx, call }) => {
       const { expiresAt, ...rest } = body;
       const updated = await ctx.directory.call.UpdateApiKey(
-        { id: params.id, ...rest, expiresAt: expiresAt ?? undefined, clearExpiry: expiresAt === null },
+        {
+          id: params.id,
+          ...rest,
+          expiresAt: expiresAt ?? undefined,
+          // proto3 cannot carry a null: null fields travel as names in `clear`.
+          clear: expiresAt === null ? ['expires_at'] : [],
+        },
         call,
       );
       await ctx.authenticator.forgetApiKey(params.id);

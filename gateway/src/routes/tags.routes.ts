@@ -56,7 +56,7 @@ export const tagRoutes = [
     path: '/tags/:id',
     access: 'user',
     tag: 'Tags',
-    summary: 'Update a tag’s name, colour or description',
+    summary: 'Update a tag’s name, colour or description (null removes the description)',
     params: idParam,
     body: z.strictObject({
       name: tagFields.name.optional(),
@@ -66,7 +66,14 @@ export const tagRoutes = [
     response: tag,
     handler: async ({ params, body, ctx, call }) =>
       ctx.directory.call.UpdateTag(
-        { id: params.id, name: body.name, color: body.color, description: body.description ?? undefined },
+        {
+          id: params.id,
+          name: body.name,
+          color: body.color,
+          description: body.description ?? undefined,
+          // proto3 cannot carry a null: null fields travel as names in `clear`.
+          clear: body.description === null ? ['description'] : [],
+        },
         call,
       ),
   }),

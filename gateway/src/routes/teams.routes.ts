@@ -79,16 +79,27 @@ export const teamRoutes = [
     path: '/teams/:id',
     access: 'admin',
     tag: 'Teams',
-    summary: 'Update a team’s name, description, or reactivate it',
+    summary: 'Update a team’s name, description (null or "" removes it), or reactivate it',
     params: idParam,
     body: z.strictObject({
       name: z.string().trim().min(1).max(100).optional(),
-      description: z.string().max(500).optional(),
+      description: z.string().max(500).nullable().optional(),
       active: z.boolean().optional(),
     }),
     response: team,
-    handler: async ({ params, body, ctx, call }) =>
-      ctx.directory.call.UpdateTeam({ id: params.id, ...body }, call),
+    handler: async ({ params, body, ctx, call }) => {
+      const { description, ...rest } = body;
+      return ctx.directory.call.UpdateTeam(
+        {
+          id: params.id,
+          ...rest,
+          description: description ?? undefined,
+          // proto3 cannot carry a null: null fields travel as names in `clear`.
+          clear: description === null ? ['description'] : [],
+        },
+        call,
+      );
+    },
   }),
   route({
     method: 'delete',

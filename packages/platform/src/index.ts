@@ -24,3 +24,4 @@ export * from './access';
 export * from './grpc/encode';
 export * from './bulk';
 export * from './cursor';
+export * from './grpc/clear';

@@ -1,3 +1,4 @@
+import { clearedFields } from '@inbox/platform';
 import type { ApiKeyRow } from '../db/repositories/api-keys.repository';
 import type { DirectoryDeps } from '../deps';
 import { authenticateApiKey } from '../usecases/api-keys/authenticate-api-key';
@@ -28,8 +29,13 @@ export const apiKeyHandlers = (deps: DirectoryDeps) =>
       const { apiKey, key } = await createApiKey(deps, caller, req);
       return { ...encodeApiKey(apiKey), key };
     },
-    UpdateApiKey: async ({ id, ...patch }, caller) =>
-      encodeApiKey(await updateApiKey(deps, caller, id, patch)),
+    UpdateApiKey: async ({ id, clear, clearExpiry, ...patch }, caller) => {
+      // `clear_expiry` is the deprecated spelling of `clear: ["expires_at"]`.
+      const cleared = clearedFields(clear, ['expiresAt']).expiresAt === null;
+      return encodeApiKey(
+        await updateApiKey(deps, caller, id, { ...patch, clearExpiry: cleared || clearExpiry === true }),
+      );
+    },
     DeleteApiKey: async ({ id }, caller) => {
       await deleteApiKey(deps, caller, id);
       return {};

@@ -1,3 +1,4 @@
+import { clearedFields } from '@inbox/platform';
 import type { TagRow } from '../db/repositories/tags.repository';
 import { TAG_PALETTE } from '../domain/vocabulary';
 import type { DirectoryDeps } from '../deps';
@@ -20,7 +21,8 @@ export const tagHandlers = (deps: DirectoryDeps) =>
   ({
     ListTags: async (_req, caller) => ({ data: (await listTags(deps, caller)).map(encodeTag) }),
     CreateTag: async (req, caller) => encodeTag(await createTag(deps, caller, req)),
-    UpdateTag: async ({ id, ...patch }, caller) => encodeTag(await updateTag(deps, caller, id, patch)),
+    UpdateTag: async ({ id, clear, ...patch }, caller) =>
+      encodeTag(await updateTag(deps, caller, id, { ...patch, ...clearedFields(clear, ['description']) })),
     DeleteTag: async ({ id }, caller) => {
       await deleteTag(deps, caller, id);
       return {};

@@ -1,3 +1,4 @@
+import { clearedFields } from '@inbox/platform';
 import type { ScheduleRow, TeamMemberView, TeamSummary } from '../db/repositories/teams.repository';
 import type { DirectoryDeps } from '../deps';
 import { addTeamMember } from '../usecases/teams/add-team-member';
@@ -48,8 +49,15 @@ export const teamHandlers = (deps: DirectoryDeps) =>
     }),
     GetTeam: async ({ id }, caller) => encodeTeam(await getTeam(deps, caller, id)),
     CreateTeam: async (req, caller) => encodeTeam(await createTeam(deps, caller, req)),
-    UpdateTeam: async ({ id, name, description, active }, caller) =>
-      encodeTeam(await updateTeam(deps, caller, id, { name, description, active })),
+    UpdateTeam: async ({ id, name, description, active, clear }, caller) =>
+      encodeTeam(
+        await updateTeam(deps, caller, id, {
+          name,
+          description,
+          active,
+          ...clearedFields(clear, ['description']),
+        }),
+      ),
     DeactivateTeam: async ({ id }, caller) => {
       await deactivateTeam(deps, caller, id);
       return {};

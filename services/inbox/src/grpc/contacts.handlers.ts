@@ -1,10 +1,10 @@
+import { clearedFields } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
 import type { ContactView } from '../usecases/contacts/contact-view';
 import { customFieldsFromJson } from '../usecases/contacts/custom-fields';
 import { getContact } from '../usecases/contacts/get-contact';
 import { listContacts } from '../usecases/contacts/list-contacts';
 import { updateContact, type ContactUpdate } from '../usecases/contacts/update-contact';
-import { clearedFields } from './conversation-actions.handlers';
 import { encodeContact, opt, type InboxImpl } from './encode';
 
 const encode = ({ contact, current }: ContactView) =>

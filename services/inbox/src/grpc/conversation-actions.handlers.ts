@@ -1,4 +1,4 @@
-import { invalid } from '@inbox/platform';
+import { clearedFields } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
 import type { TimelineEntry } from '../usecases/conversations/get-timeline';
 import { addConversationTag } from '../usecases/conversations/add-conversation-tag';
@@ -18,28 +18,6 @@ import { takeoverConversation } from '../usecases/conversations/takeover-convers
 import { unassignConversation } from '../usecases/conversations/unassign-conversation';
 import { updateConversation, type ConversationUpdate } from '../usecases/conversations/update-conversation';
 import { encodeConversation, iso, opt, type InboxImpl, type Reply } from './encode';
-
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/**
- * `clear` names the fields to set to null (proto3 cannot carry a null), in snake_case as the proto
- * writes them or in camelCase; a field that cannot be cleared is a 400.
- */
-export function clearedFields<K extends string>(
-  clear: string[],
-  clearable: readonly K[],
-): Partial<Record<K, null>> {
-  const out: Partial<Record<K, null>> = {};
-  for (const name of clear) {
-    const field = camel(name) as K;
-    if (!clearable.includes(field))
-      throw invalid('VALIDATION_FAILED', `${name} cannot be cleared`, [
-        { path: 'clear', message: `One of ${clearable.join(', ')}` },
-      ]);
-    out[field] = null;
-  }
-  return out;
-}
 
 const encodeSummary = (s: TimelineEntry): NonNullable<Reply<'GetTimeline'>['data']>[number] => ({
   id: s.id,

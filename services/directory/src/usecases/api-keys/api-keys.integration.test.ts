@@ -36,7 +36,14 @@ async function makeUser(opts: { orgId?: number; role?: 'ADMIN' | 'AGENT' } = {})
 
 const create = (caller: CallerContext, req: { name?: string; role?: string; expiresAt?: string } = {}) =>
   api.CreateApiKey({ name: 'CRM sync', ...req }, caller);
-type Patch = { name?: string; role?: string; expiresAt?: string; clearExpiry?: boolean; enabled?: boolean };
+type Patch = {
+  name?: string;
+  role?: string;
+  expiresAt?: string;
+  clear?: string[];
+  clearExpiry?: boolean;
+  enabled?: boolean;
+};
 const update = (caller: CallerContext, id: string, patch: Patch) =>
   api.UpdateApiKey({ id, ...patch }, caller);
 const authenticate = (key: string, deps = tb.deps) => apiKeyHandlers(deps).AuthenticateApiKey({ key });
@@ -104,8 +111,15 @@ describe('API keys', () => {
     const at = (ms: number) => ({ ...tb.deps, now: () => new Date(ms) });
     await expect(authenticate(key!, at(expiresAt.getTime() - 1))).resolves.toMatchObject({ id });
     await expect(authenticate(key!, at(expiresAt.getTime()))).rejects.toMatchObject(refused);
-    expect((await update(admin.caller, id!, { clearExpiry: true })).expiresAt).toBeUndefined();
+    expect((await update(admin.caller, id!, { clear: ['expires_at'] })).expiresAt).toBeUndefined();
     await expect(authenticate(key!, at(expiresAt.getTime() + HOUR))).resolves.toMatchObject({ id });
+    // The deprecated flag still clears it, for a gateway of the previous release.
+    await update(admin.caller, id!, { expiresAt: expiresAt.toISOString() });
+    expect((await update(admin.caller, id!, { clearExpiry: true })).expiresAt).toBeUndefined();
+    await expect(update(admin.caller, id!, { clear: ['name'] })).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: [{ path: 'clear', message: expect.any(String) }],
+    });
   });
 
   it('refuses a deleted key, and a key whose creator was deleted', async () => {

@@ -20,7 +20,7 @@ export interface UpdateApiKeyInput {
 function checkedPatch(caller: CallerContext, input: UpdateApiKeyInput, now: Date): ApiKeyPatch {
   if (input.clearExpiry && input.expiresAt !== undefined) {
     throw invalid('VALIDATION_FAILED', 'Set an expiry or clear it, not both', [
-      { path: 'expiresAt', message: 'Leave it out when clearExpiry is true' },
+      { path: 'expiresAt', message: 'Leave it out when the expiry is cleared' },
     ]);
   }
   const patch: ApiKeyPatch = {};

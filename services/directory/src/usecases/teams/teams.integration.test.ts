@@ -349,4 +349,20 @@ describe('team events and gRPC answers', () => {
     expect(status).toMatchObject({ timezone: 'Europe/Berlin', now: expect.any(String) });
     expect(status.nextChangeAt).toEqual(expect.any(String));
   });
+
+  it('clears a description named in `clear`, and keeps it when the field is only absent', async () => {
+    const admin = testbed.caller(newOrg());
+    const handlers = teamHandlers(testbed.deps);
+    const team = await handlers.CreateTeam({ name: 'Billing', description: 'Invoices' }, admin);
+
+    const renamed = await handlers.UpdateTeam({ id: team.id!, name: 'Accounts', clear: [] }, admin);
+    expect(renamed).toMatchObject({ name: 'Accounts', description: 'Invoices' });
+    const cleared = await handlers.UpdateTeam({ id: team.id!, clear: ['description'] }, admin);
+    expect(cleared.description).toBeUndefined();
+    expect((await getTeam(testbed.deps, admin, team.id!)).description).toBeNull();
+    await expect(handlers.UpdateTeam({ id: team.id!, clear: ['name'] }, admin)).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: [{ path: 'clear', message: expect.any(String) }],
+    });
+  });
 });

@@ -8,6 +8,7 @@ export interface UpdateApiKeyRequest {
   'expiresAt'?: (string);
   'clearExpiry'?: (boolean);
   'enabled'?: (boolean);
+  'clear'?: (string)[];
   '_name'?: "name";
   '_role'?: "role";
   '_expiresAt'?: "expiresAt";
@@ -22,6 +23,7 @@ export interface UpdateApiKeyRequest__Output {
   'expiresAt'?: (string);
   'clearExpiry'?: (boolean);
   'enabled'?: (boolean);
+  'clear': (string)[];
   '_name'?: "name";
   '_role'?: "role";
   '_expiresAt'?: "expiresAt";

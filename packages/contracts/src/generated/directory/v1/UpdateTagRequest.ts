@@ -6,6 +6,7 @@ export interface UpdateTagRequest {
   'name'?: (string);
   'color'?: (string);
   'description'?: (string);
+  'clear'?: (string)[];
   '_name'?: "name";
   '_color'?: "color";
   '_description'?: "description";
@@ -16,6 +17,7 @@ export interface UpdateTagRequest__Output {
   'name'?: (string);
   'color'?: (string);
   'description'?: (string);
+  'clear': (string)[];
   '_name'?: "name";
   '_color'?: "color";
   '_description'?: "description";

@@ -6,6 +6,7 @@ export interface UpdateTeamRequest {
   'name'?: (string);
   'description'?: (string);
   'active'?: (boolean);
+  'clear'?: (string)[];
   '_name'?: "name";
   '_description'?: "description";
   '_active'?: "active";
@@ -16,6 +17,7 @@ export interface UpdateTeamRequest__Output {
   'name'?: (string);
   'description'?: (string);
   'active'?: (boolean);
+  'clear': (string)[];
   '_name'?: "name";
   '_description'?: "description";
   '_active'?: "active";
