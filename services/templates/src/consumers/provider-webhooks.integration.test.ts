@@ -14,7 +14,7 @@ import {
   templateRow,
 } from '../testing/sync-fixtures';
 import { createTemplatesTestbed, openForTestFile, type OrgWithChannel } from '../testing/testbed';
-import { providerEvents, startWebhookIngress } from '../testing/webhook-ingress';
+import { providerChange, startWebhookIngress } from '../testing/webhook-ingress';
 import { PROVIDER_WEBHOOKS_SUBSCRIPTION, providerWebhookHandler } from './provider-webhooks.consumer';
 
 const SIM_APP_SECRET = 'sim-app-secret';
@@ -82,12 +82,6 @@ async function deliver(event: OutgoingEvent) {
     (rows) => rows[0].n === 1,
   );
 }
-
-const change = (wabaId: string, field: string, value: Record<string, unknown>, receivedAt = new Date()) =>
-  providerEvents(
-    { entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }] },
-    receivedAt,
-  )[0];
 
 describe('account-level template webhooks', () => {
   it('approves a template, with its history and events', async () => {
@@ -218,11 +212,11 @@ describe('account-level template webhooks', () => {
       message_template_language: template.language,
       reason: 'NONE',
     };
-    const first = change(org.wabaId, 'message_template_status_update', value);
+    const first = providerChange(org.wabaId, 'message_template_status_update', value);
 
     await deliver(first);
     await deliver(first); // the bus again: the same event id
-    await deliver(change(org.wabaId, 'message_template_status_update', value)); // WhatsApp again: a new event
+    await deliver(providerChange(org.wabaId, 'message_template_status_update', value)); // WhatsApp again: a new event
 
     expect((await templateRow(bed.database.db, template.id)).status).toBe('APPROVED');
     expect(await historyOf(bed.database.db, template.id)).toHaveLength(1);
@@ -253,7 +247,7 @@ describe('account-level template webhooks', () => {
       providerTemplateId: '12345678901234567891',
     });
     await deliver(
-      change(org.wabaId, 'message_template_quality_update', {
+      providerChange(org.wabaId, 'message_template_quality_update', {
         message_template_id: '12345678901234567891',
         message_template_name: template.name,
         message_template_language: template.language,
@@ -268,7 +262,7 @@ describe('account-level template webhooks', () => {
     const org = await orgReceivingWebhooks();
     const template = await storeTemplate(bed.database.db, org.orgId, { status: 'PENDING' });
     await deliver(
-      change(org.wabaId, 'message_template_status_update', {
+      providerChange(org.wabaId, 'message_template_status_update', {
         event: 'APPROVED',
         message_template_id: 1777000000000001,
         message_template_name: template.name,
@@ -285,7 +279,7 @@ describe('account-level template webhooks', () => {
   it('retries a webhook that arrives before its template was stored, and applies it once it is', async () => {
     const org = await orgReceivingWebhooks();
     const name = `racing_${newId().slice(-6).replace('-', '')}`;
-    const early = change(org.wabaId, 'message_template_status_update', {
+    const early = providerChange(org.wabaId, 'message_template_status_update', {
       event: 'APPROVED',
       message_template_id: 1777000000000003,
       message_template_name: name,
@@ -321,7 +315,7 @@ describe('account-level template webhooks', () => {
     };
 
     // The handler the bus runs: it resolves (the delivery is acknowledged) without doing anything.
-    const unknownWaba = change('999000111222', 'message_template_status_update', value);
+    const unknownWaba = providerChange('999000111222', 'message_template_status_update', value);
     await providerWebhookHandler(bed.deps)(unknownWaba.envelope, {
       attempt: 1,
       headers: unknownWaba.headers,
@@ -329,7 +323,7 @@ describe('account-level template webhooks', () => {
     });
     // Received long enough ago that it is not waiting for its creation to commit any more.
     await deliver(
-      change(org.wabaId, 'message_template_status_update', value, new Date(Date.now() - 120_000)),
+      providerChange(org.wabaId, 'message_template_status_update', value, new Date(Date.now() - 120_000)),
     );
 
     expect((await bed.recordedEvents()).length).toBe(eventsBefore);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -13,7 +14,7 @@ import { headerMedia, templates } from '../db/schema';
 import type { TemplatesDeps } from '../deps';
 import { headerMediaIdFor } from '../usecases/media/link-header-media';
 import { INCOMING_FOLDER } from '../usecases/media/header-media-files';
-import { storeTemplate } from '../testing/sync-fixtures';
+import { eventually, storeTemplate } from '../testing/sync-fixtures';
 import { createTemplatesTestbed, openForTestFile } from '../testing/testbed';
 import { startInternalHttp } from './server';
 
@@ -159,6 +160,40 @@ describe('POST /internal/templates/upload-media', () => {
     const accepted = await upload(org.admin, { headerType: 'DOCUMENT', file, typeAfterFile: true });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ headerType: 'DOCUMENT', mimeType: 'application/pdf' });
+  });
+
+  it('keeps nothing of an upload the client abandons half-way', async () => {
+    const org = await bed.orgWithChannel();
+    const boundary = 'abandoned-upload';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="headerType"\r\n\r\nIMAGE\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    const url = new URL(`${bed.base}/upload-media`);
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        ...signed(org.admin),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 2 * MB),
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(png(MB));
+    // Part of the file is on disk before the client goes away.
+    await eventually(
+      async () => incomingFiles(),
+      (files) => files.length === 1,
+    );
+    req.destroy();
+
+    await eventually(
+      async () => incomingFiles(),
+      (files) => files.length === 0,
+    );
+    expect(await uploadsOf(org.orgId)).toEqual([]);
   });
 
   it('refuses a form without a file', async () => {

@@ -45,6 +45,80 @@ function meter(maxBytes: number, tooLarge: (max: number) => Error) {
   return { stream, size: () => size };
 }
 
+type Written = { size: number; mimeType: string; filename: string | undefined };
+
+/** One upload in progress: the parser's events, the file being written, and the one outcome. */
+class Reception {
+  readonly fields: Record<string, string> = {};
+  readonly target: string;
+  private writing?: Promise<Written>;
+  private active?: Readable;
+  private settled = false;
+
+  constructor(
+    private readonly body: Readable,
+    private readonly parser: busboy.Busboy,
+    private readonly options: ReceiveFileOptions,
+    private readonly resolve: (file: ReceivedFile) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    this.target = path.join(options.dir, `${randomUUID()}.part`);
+  }
+
+  readonly fail = (error: unknown): void => {
+    if (this.settled) return;
+    this.settled = true;
+    this.body.unpipe(this.parser);
+    this.body.resume();
+    // The pipeline writing it fails too (and reports to `writing`, already settled).
+    if (this.active && !this.active.readableEnded) this.active.destroy();
+    // Answered once the partial file is gone: after the write stream let go of it.
+    void (this.writing ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => fs.promises.rm(this.target, { force: true }))
+      .catch(() => undefined)
+      .then(() => this.reject(error));
+  };
+
+  readonly field = (name: string, value: string, info: busboy.FieldInfo): void => {
+    if (info.valueTruncated) this.fail(fieldError(name, 'Field value too long'));
+    else this.fields[name] = value;
+  };
+
+  readonly file = (name: string, file: Readable, info: busboy.FileInfo): void => {
+    if (name !== 'file' || this.settled || this.writing) {
+      file.resume();
+      return;
+    }
+    let limit = this.options.maxBytes;
+    try {
+      const asked = this.options.onFile?.({ mimeType: info.mimeType, filename: info.filename }, this.fields);
+      limit = Math.min(limit, asked ?? limit);
+    } catch (error) {
+      file.resume();
+      this.fail(error);
+      return;
+    }
+    this.active = file;
+    const counted = meter(limit, this.options.tooLarge);
+    this.writing = fs.promises
+      .mkdir(this.options.dir, { recursive: true })
+      .then(() => pipeline(file, counted.stream, fs.createWriteStream(this.target)))
+      .then(() => ({ size: counted.size(), mimeType: info.mimeType, filename: info.filename || undefined }));
+    this.writing.catch(this.fail);
+  };
+
+  readonly close = (): void => {
+    if (this.settled) return;
+    if (!this.writing) return this.fail(fieldError('file', 'A file part named "file" is required'));
+    this.writing.then((file) => {
+      if (this.settled) return;
+      this.settled = true;
+      this.resolve({ path: this.target, ...file, fields: this.fields });
+    }, this.fail);
+  };
+}
+
 /**
  * Streams the part named `file` of a multipart body to disk; other fields are collected. Resolves
  * once the body ended and the file is complete; on any failure (refused type or size, malformed
@@ -65,83 +139,22 @@ export function receiveFile(
         limits: { files: 1, fileSize: options.maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
       });
     } catch {
-      reject(
-        new HttpProblem({
-          status: 415,
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-          detail: 'Send the file as multipart/form-data',
-        }),
-      );
+      const detail = 'Send the file as multipart/form-data';
+      reject(new HttpProblem({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail }));
       return;
     }
-    const fields: Record<string, string> = {};
-    const target = path.join(options.dir, `${randomUUID()}.part`);
-    let writing: Promise<{ size: number; mimeType: string; filename: string | undefined }> | undefined;
-    let active: Readable | undefined;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.unpipe(parser);
-      body.resume();
-      // The pipeline writing it fails too (and reports to `writing`, already settled).
-      if (active && !active.readableEnded) active.destroy();
-      // Answered once the partial file is gone: after the write stream let go of it.
-      void (writing ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(() => fs.promises.rm(target, { force: true }))
-        .catch(() => undefined)
-        .then(() => reject(error));
-    };
-    parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
-      if (info.valueTruncated) fail(fieldError(name, 'Field value too long'));
-      else fields[name] = value;
-    });
-    parser.on('file', (name: string, file: Readable, info: busboy.FileInfo) => {
-      if (name !== 'file' || settled || writing) {
-        file.resume();
-        return;
-      }
-      let limit = options.maxBytes;
-      try {
-        limit = Math.min(
-          limit,
-          options.onFile?.({ mimeType: info.mimeType, filename: info.filename }, fields) ?? limit,
-        );
-      } catch (error) {
-        file.resume();
-        fail(error);
-        return;
-      }
-      active = file;
-      const counted = meter(limit, options.tooLarge);
-      writing = fs.promises
-        .mkdir(options.dir, { recursive: true })
-        .then(() => pipeline(file, counted.stream, fs.createWriteStream(target)))
-        .then(() => ({
-          size: counted.size(),
-          mimeType: info.mimeType,
-          filename: info.filename || undefined,
-        }));
-      writing.catch(fail);
-    });
+    const reception = new Reception(body, parser, options, resolve, reject);
+    parser.on('field', reception.field);
+    parser.on('file', reception.file);
     parser.on('error', (error: unknown) =>
-      fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
+      reception.fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
     );
-    parser.on('close', () => {
-      if (settled) return;
-      if (!writing) return fail(fieldError('file', 'A file part named "file" is required'));
-      writing.then((file) => {
-        if (settled) return;
-        settled = true;
-        resolve({ path: target, ...file, fields });
-      }, fail);
-    });
-    body.on('error', fail);
+    parser.on('close', reception.close);
+    body.on('error', reception.fail);
     // A client that goes away mid-file fails the upload, so the partial file is dropped.
     body.on('close', () => {
       if ((body as { complete?: boolean }).complete === false)
-        fail(fieldError('file', 'The upload was interrupted'));
+        reception.fail(fieldError('file', 'The upload was interrupted'));
     });
     body.pipe(parser);
   });

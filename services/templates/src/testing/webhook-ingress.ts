@@ -42,6 +42,18 @@ export function providerEvents(payload: Payload, receivedAt: Date) {
   );
 }
 
+/** One change of an account-level webhook, as the gateway publishes it (`receivedAt` may be set in the past). */
+export const providerChange = (
+  wabaId: string,
+  field: string,
+  value: Record<string, unknown>,
+  receivedAt = new Date(),
+) =>
+  providerEvents(
+    { entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }] },
+    receivedAt,
+  )[0];
+
 export async function startWebhookIngress(bus: EventBus, appSecret: string): Promise<WebhookIngress> {
   const ingress = { refused: 0 } as WebhookIngress;
   const server = http.createServer((req, res) => {

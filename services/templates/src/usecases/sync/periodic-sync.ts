@@ -22,10 +22,15 @@ export interface PassReport {
  * or got a template webhook before: the inbox has no call that lists its channels). Each one
  * separately: a failure (no channel, WhatsApp down, a manual sync running) skips that organization.
  */
-export async function syncEveryOrganization(deps: TemplatesDeps): Promise<PassReport> {
+export async function syncEveryOrganization(
+  deps: TemplatesDeps,
+  stopping: () => boolean = () => false,
+): Promise<PassReport> {
   const report: PassReport = { synced: [], skipped: [] };
   const requestId = `periodic-sync-${newId()}`;
   for (const orgId of await syncOrganizationsRepository.all(deps.db)) {
+    // A shutdown waits for the organization in hand, not for the whole pass.
+    if (stopping()) break;
     try {
       const self = serviceCaller(TEMPLATES_SERVICE_PRINCIPAL, orgId, requestId);
       const channel = await deps.inbox.getChannelAccess(self);
@@ -49,6 +54,7 @@ export async function runPeriodicPass(
   deps: TemplatesDeps,
   intervalMs: number,
   holder: string,
+  stopping?: () => boolean,
 ): Promise<PassReport | null> {
   const now = deps.now();
   // A little shorter than the interval: the next tick of the same or another replica finds it free.
@@ -57,7 +63,7 @@ export async function runPeriodicPass(
     !(await leaseRepository.acquire(deps.db, PERIODIC_SYNC_LEASE, `${holder}:${now.getTime()}`, now, until))
   )
     return null;
-  return syncEveryOrganization(deps);
+  return syncEveryOrganization(deps, stopping);
 }
 
 /**
@@ -72,7 +78,7 @@ export function startPeriodicSync(deps: TemplatesDeps, intervalSeconds: number):
   let stopped = false;
   const tick = () => {
     if (stopped || running) return;
-    running = runPeriodicPass(deps, intervalMs, holder)
+    running = runPeriodicPass(deps, intervalMs, holder, () => stopped)
       .then((report) => {
         if (report)
           deps.logger.info({ synced: report.synced.length, skipped: report.skipped }, 'templates synced');

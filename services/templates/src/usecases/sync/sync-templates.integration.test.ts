@@ -2,10 +2,12 @@ import { TEMPLATES_EVENTS } from '@inbox/contracts';
 import { sql } from 'drizzle-orm';
 import { DomainError, newId, queryRows } from '@inbox/platform';
 import { leaseRepository } from '../../db/repositories/sync.repository';
+import { syncLeases } from '../../db/schema';
 import { cloudApiFor, type TemplatesDeps } from '../../deps';
 import { startGraphFaultProxy, type GraphFaultProxy } from '../../testing/graph-fault-proxy';
 import {
   bodyOnly,
+  eventually,
   historyOf,
   seedSimTemplates,
   storeSeeded,
@@ -13,7 +15,7 @@ import {
   templateRow,
 } from '../../testing/sync-fixtures';
 import { createTemplatesTestbed, openForTestFile } from '../../testing/testbed';
-import { runPeriodicPass } from './periodic-sync';
+import { runPeriodicPass, startPeriodicSync } from './periodic-sync';
 import { orgSyncLease, syncTemplates } from './sync-templates';
 
 const bed = openForTestFile(createTemplatesTestbed);
@@ -259,5 +261,23 @@ describe('periodic sync', () => {
       counts: { created: 1, updated: 0, removed: 0, unchanged: 1 },
     });
     expect(await runPeriodicPass(bed.deps, 3_600_000, 'replica-a')).toBeNull();
+  });
+
+  it('runs by itself every interval until stopped', async () => {
+    const org = await bed.orgWithChannel();
+    const [seeded] = await seedSimTemplates(org.sim, [{ status: 'APPROVED' }]);
+    const stale = await storeSeeded(bed.database.db, org.orgId, seeded, { status: 'PENDING' });
+    // The lease of the pass above would hold this round off for an hour.
+    await bed.database.db.delete(syncLeases);
+
+    const periodic = startPeriodicSync(bed.deps, 1);
+    try {
+      await eventually(
+        () => templateRow(bed.database.db, stale.id),
+        (row) => row.status === 'APPROVED',
+      );
+    } finally {
+      await periodic.stop();
+    }
   });
 });
