@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from 'express';
-import { callerOf, requireOrganization, sendInternalError } from '@inbox/platform';
+import { callerOf, requireOrganization, sendInternalError, TransferSlots } from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
 import { incomingDir } from '../usecases/media/header-media-files';
 import {
@@ -13,27 +13,41 @@ import { receiveFile } from './receive-file';
 /** Room for the multipart boundaries, part headers and the `headerType` field around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-async function upload(deps: TemplatesDeps, req: Request, res: Response): Promise<void> {
+/**
+ * Uploads one process handles at once (each streams to disk, then from disk to WhatsApp, with a
+ * few buffers in flight); more wait up to 30 s, then get 503 TRANSFERS_BUSY.
+ */
+export const UPLOAD_SLOTS = { slots: 4, maxWaiting: 32, waitTimeoutMs: 30_000 };
+
+async function upload(deps: TemplatesDeps, slots: TransferSlots, req: Request, res: Response): Promise<void> {
   // Refused before anything is read or stored: the caller, and a body announced too large for any sample.
   requireOrganization(callerOf(res));
   if (Number(req.get('content-length') ?? 0) > MAX_HEADER_MEDIA_BYTES + MULTIPART_OVERHEAD) {
     res.set('Connection', 'close');
     throw headerFileTooLarge(MAX_HEADER_MEDIA_BYTES);
   }
-  const file = await receiveFile(req.headers, req, {
-    dir: incomingDir(deps.settings.mediaDir),
-    maxBytes: MAX_HEADER_MEDIA_BYTES,
-    tooLarge: headerFileTooLarge,
-    onFile: ({ mimeType }, fields) => headerFileLimit(mimeType, fields),
+  const uploaded = await slots.run(async () => {
+    const file = await receiveFile(req.headers, req, {
+      dir: incomingDir(deps.settings.mediaDir),
+      maxBytes: MAX_HEADER_MEDIA_BYTES,
+      tooLarge: headerFileTooLarge,
+      onFile: ({ mimeType }, fields) => headerFileLimit(mimeType, fields),
+    });
+    return uploadHeaderMedia(deps, callerOf(res), file);
   });
-  res.status(201).json(await uploadHeaderMedia(deps, callerOf(res), file));
+  res.status(201).json(uploaded);
 }
 
 /** `POST /internal/templates/upload-media` (multipart `file` and `headerType`): a header sample's handle. */
 export function uploadMediaRouter(deps: TemplatesDeps): express.Router {
   const router = express.Router();
+  const slots = new TransferSlots(UPLOAD_SLOTS);
   router.post('/templates/upload-media', (req, res) => {
-    upload(deps, req, res).catch((error) => sendInternalError(error, res, deps.logger));
+    upload(deps, slots, req, res).catch((error) => {
+      // Refused before the body was read (no slot, no organization): drop it so the answer gets through.
+      if (!req.readableEnded) req.resume();
+      sendInternalError(error, res, deps.logger);
+    });
   });
   return router;
 }
