@@ -47,6 +47,13 @@ it('login, refresh, logout and the principal lookup reach the directory under th
   );
   expect(calls('trace-refresh-1')).toContain('directory Refresh');
   expect(calls('trace-logout-1')).toContain('directory Logout');
+
+  const templates = await api.send('GET', '/templates', {
+    token: refreshed.body.accessToken,
+    headers: { 'x-request-id': 'trace-templates-1' },
+  });
+  expect(templates.status).toBe(200);
+  expect(calls('trace-templates-1')).toContain('templates ListTemplates');
 });
 
 it('every line has one "service" (the part of the process that wrote it) and no pino "name"', () => {
@@ -56,6 +63,8 @@ it('every line has one "service" (the part of the process that wrote it) and no 
     expect(JSON.parse(line)).not.toHaveProperty('name');
   }
   const services = new Set(raw.map((l) => (JSON.parse(l) as { service: string }).service));
-  expect([...services].every((s) => ['e2e', 'directory', 'inbox', 'gateway'].includes(s))).toBe(true);
+  expect([...services].every((s) => ['e2e', 'directory', 'inbox', 'templates', 'gateway'].includes(s))).toBe(
+    true,
+  );
   expect(services).toContain('directory');
 });

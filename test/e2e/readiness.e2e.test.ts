@@ -23,11 +23,38 @@ it('with Redis down the gateway is alive and serving; /ready says "degraded" and
   expect(ready.body.checks).toMatchObject({
     directory: { up: true },
     inbox: { up: true },
+    templates: { up: true },
     bus: { up: true },
     cache: { up: false },
   });
   const token = await login(api, ADMIN.clientId, ADMIN.email, ADMIN.password);
   expect((await api.get('/tags', { token })).status).toBe(200);
+});
+
+it('with the templates service down, its routes and /ready answer 503; the inbox still works', async () => {
+  const api = client(t.baseUrl);
+  const token = await login(api, ADMIN.clientId, ADMIN.email, ADMIN.password);
+  await t.system.templates.stop();
+
+  const ready = await api.get('/ready');
+  expect(ready.status).toBe(503);
+  const failing = ready.body.errors.map((e: { path: string }) => e.path);
+  expect(failing).toContain('templates');
+  expect(failing).not.toContain('inbox');
+  for (const answer of [
+    await api.get('/templates', { token }),
+    await api.post(
+      '/templates/draft',
+      { name: 'x', category: 'UTILITY', components: [{ type: 'BODY', text: 'x' }] },
+      { token },
+    ),
+    // The proxied routes too: the public header-media link, and uploads.
+    await api.get('/templates/0190d5f5-0000-7000-8000-000000000000/header-media'),
+  ]) {
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  }
+  expect((await api.get('/conversations', { token })).status).toBe(200);
 });
 
 it('with the inbox down, /ready and the inbox routes answer 503 problem documents; the rest works', async () => {
