@@ -19,4 +19,19 @@ describe('the all-in-one configuration', () => {
       }),
     ).toEqual([]);
   });
+
+  it('takes the Meta app id of header uploads as digits, and a sync interval (0: none) up to a week', () => {
+    expect(allInOneConfigSchema.parse({ WHATSAPP_APP_ID: '1234567890' })).toMatchObject({
+      WHATSAPP_APP_ID: '1234567890',
+      TEMPLATES_SYNC_INTERVAL_SECONDS: 3600,
+    });
+    expect(
+      allInOneConfigSchema.parse({ TEMPLATES_SYNC_INTERVAL_SECONDS: '0' }).TEMPLATES_SYNC_INTERVAL_SECONDS,
+    ).toBe(0);
+    expect(issuesOf({ WHATSAPP_APP_ID: 'my-app' })).toEqual(['WHATSAPP_APP_ID']);
+    expect(issuesOf({ TEMPLATES_SYNC_INTERVAL_SECONDS: '-1' })).toEqual(['TEMPLATES_SYNC_INTERVAL_SECONDS']);
+    expect(issuesOf({ TEMPLATES_SYNC_INTERVAL_SECONDS: String(8 * 86_400) })).toEqual([
+      'TEMPLATES_SYNC_INTERVAL_SECONDS',
+    ]);
+  });
 });
