@@ -5,3 +5,4 @@
 export * from './test-database';
 export * from './test-helpers';
 export * from './amqp-fault-proxy';
+export * from './for-test-file';

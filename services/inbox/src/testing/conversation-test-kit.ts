@@ -26,16 +26,24 @@ export const storedConversation = async (tb: InboxTestbed, id: string) =>
 
 /**
  * A fresh organization per call, so tests cannot see each other's rows or events: an agent (the
- * caller), a colleague in the directory, and a builder of its conversations.
+ * caller), an admin, a colleague in the directory, and a builder of its conversations. `tb` may be
+ * filled in later (openForTestFile): it is read only when an organization is made.
  */
-export function organizations(tb: () => InboxTestbed, firstOrgId: number) {
+export function organizations(
+  tb: InboxTestbed,
+  firstOrgId: number,
+  /** Defaults for the organization's conversations; `index` counts them from 0. */
+  defaults: (index: number) => Omit<ConversationSeed, 'orgId'> = () => ({}),
+) {
   let next = firstOrgId;
   return () => {
     const orgId = next++;
-    const agent = tb().caller(orgId, 'AGENT');
-    const colleague = tb().directory.addUser(orgId);
+    const agent = tb.caller(orgId, 'AGENT');
+    const admin = tb.caller(orgId, 'ADMIN');
+    const colleague = tb.directory.addUser(orgId);
+    let made = 0;
     const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-      makeConversation(tb().deps.db, { orgId, ...seed });
-    return { orgId, agent, me: agent.userId as string, colleague, make };
+      makeConversation(tb.deps.db, { orgId, ...defaults(made++), ...seed });
+    return { orgId, agent, admin, me: agent.userId as string, colleague, make };
   };
 }

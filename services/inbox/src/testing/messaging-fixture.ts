@@ -22,8 +22,9 @@ export interface MessagingFixtureOptions {
 }
 
 /**
- * A testbed where each organization's channel points at its own WhatsApp simulator. Call `start`
- * in beforeAll and `stop` in afterAll; a file that adds more stops it before calling `stop`.
+ * A testbed where each organization's channel points at its own WhatsApp simulator:
+ * `const testbed = openForTestFile(messaging.start)`, or `start` in beforeAll and `stop` in
+ * afterAll in a file that starts more (stopped before `stop`).
  */
 export function messagingFixture(options: MessagingFixtureOptions) {
   let testbed: InboxTestbed | undefined;
@@ -43,18 +44,21 @@ export function messagingFixture(options: MessagingFixtureOptions) {
     [CONTEXT_METADATA]: signCallerToken(INTERNAL_SECRET, caller),
   });
 
+  async function stop(): Promise<void> {
+    await http?.stop();
+    await Promise.all(simulators.map((s) => s.stop()));
+    await testbed?.close();
+  }
+
   return {
+    /** The test bed; closing it stops all the fixture started, so `openForTestFile(messaging.start)` works. */
     async start(): Promise<InboxTestbed> {
       testbed = await createInboxTestbed();
       if (options.internalHttp) http = await startInternalHttp(testbed.deps, INTERNAL_SECRET, 0, '127.0.0.1');
-      return testbed;
+      return { ...testbed, close: stop };
     },
 
-    async stop(): Promise<void> {
-      await http?.stop();
-      await Promise.all(simulators.map((s) => s.stop()));
-      await testbed?.close();
-    },
+    stop,
 
     /** A fresh organization whose channel points at its own simulator, and an agent of it. */
     async orgWithSimulator() {

@@ -72,19 +72,3 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     },
   };
 }
-
-/**
- * What `open` gives, shared by the tests of one file: filled in before they run and closed after
- * them, in place of a `let` with its own beforeAll and afterAll.
- */
-export function openForTestFile<T extends { close(): Promise<void> }>(open: () => Promise<T>): T {
-  const opened = {} as T;
-  beforeAll(async () => {
-    Object.assign(opened, await open());
-  });
-  afterAll(async () => {
-    // Nothing to close when opening failed.
-    await opened.close?.();
-  });
-  return opened;
-}

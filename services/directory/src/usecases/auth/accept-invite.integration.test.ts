@@ -1,15 +1,11 @@
 import { newId } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { hashPassword, sha256 } from '../../auth/secrets';
 import { users } from '../../db/schema';
-import { createDirectoryTestbed, type DirectoryTestbed } from '../../testing/testbed';
+import { createDirectoryTestbed } from '../../testing/testbed';
 import { acceptInvite } from './accept-invite';
 
-let tb: DirectoryTestbed;
-
-beforeAll(async () => {
-  tb = await createDirectoryTestbed();
-});
-afterAll(() => tb?.close());
+const tb = openForTestFile(createDirectoryTestbed);
 
 async function invite(token: string, expiresInMs = 3_600_000) {
   const id = newId();

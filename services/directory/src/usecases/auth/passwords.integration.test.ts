@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { newId, queryRows } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { sha256 } from '../../auth/secrets';
-import { createDirectoryTestbed, type DirectoryTestbed } from '../../testing/testbed';
+import { createDirectoryTestbed } from '../../testing/testbed';
 import { createOrganization, PLATFORM_CALLER } from '../organizations/create-organization';
 import { sendPasswordReset } from '../users/send-password-reset';
 import { createUser } from '../users/create-user';
@@ -15,14 +16,9 @@ import { refresh } from './refresh';
 import { resetPassword } from './reset-password';
 import { setPasswordByOperator } from './set-password-by-operator';
 
-let tb: DirectoryTestbed;
+const tb = openForTestFile(createDirectoryTestbed);
 let nextOrg = 4000;
 const PASSWORD = 'first-password-1';
-
-beforeAll(async () => {
-  tb = await createDirectoryTestbed();
-});
-afterAll(() => tb?.close());
 
 async function organization() {
   const clientId = nextOrg++;

@@ -1,15 +1,12 @@
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { newId, type CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { createDirectoryTestbed, type DirectoryTestbed } from '../../testing/testbed';
+import { createDirectoryTestbed } from '../../testing/testbed';
 import { bulkUsers, type BulkSelection } from './bulk-users';
 
-let testbed: DirectoryTestbed;
-beforeAll(async () => {
-  testbed = await createDirectoryTestbed();
-});
-afterAll(() => testbed?.close());
+const testbed = openForTestFile(createDirectoryTestbed);
 
 // Each test works in its own organization, so tests cannot see each other's rows or events.
 let lastOrg = 5000;

@@ -1,19 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { contacts, conversations } from '../../db/schema';
 import { contactHandlers } from '../../grpc/contacts.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { makeConversation } from '../../testing/conversation-builders';
 import { eventsOf as recorded, failure } from '../../testing/conversation-test-kit';
 import { getContact } from './get-contact';
 import { listContacts, type ContactQuery } from './list-contacts';
 import { updateContact } from './update-contact';
 
-let tb: InboxTestbed;
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-});
-afterAll(() => tb?.close());
+const tb = openForTestFile(createInboxTestbed);
 
 let nextOrg = 9800;
 let phone = 5215590000000;

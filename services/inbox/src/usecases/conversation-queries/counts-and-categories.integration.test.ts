@@ -1,32 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { queryRows, type DomainError } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
+import { organizations } from '../../testing/conversation-test-kit';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import type { InboxDeps } from '../../deps';
 import { conversationQueryHandlers } from '../../grpc/conversation-queries.handlers';
-import { openForTestFile } from '../../testing/testbed';
-import {
-  ago,
-  filterOf,
-  makeConversation,
-  makeMessage,
-  NOW,
-  openQueryTestbed,
-  type ConversationSeed,
-} from '../../testing/conversation-builders';
+import { ago, filterOf, makeMessage, NOW, openQueryTestbed } from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const DAY = 24 * 60;
 
 const tb = openForTestFile(openQueryTestbed);
-let nextOrg = 300;
-
-function org() {
-  const orgId = nextOrg++;
-  const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-    makeConversation(tb.deps.db, { orgId, lastMessageAt: ago(1), ...seed });
-  return { orgId, admin: tb.caller(orgId, 'ADMIN'), agent: tb.caller(orgId, 'AGENT'), make };
-}
+const org = organizations(tb, 300, () => ({ lastMessageAt: ago(1) }));
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

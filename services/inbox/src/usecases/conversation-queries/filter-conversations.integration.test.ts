@@ -1,29 +1,15 @@
 import type { CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
+import { organizations } from '../../testing/conversation-test-kit';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
-import { openForTestFile } from '../../testing/testbed';
-import {
-  ago,
-  filterOf,
-  makeConversation,
-  makeMessage,
-  openQueryTestbed,
-  type ConversationSeed,
-} from '../../testing/conversation-builders';
+import { ago, filterOf, makeMessage, openQueryTestbed } from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const DAY = 24 * 60;
 
 const tb = openForTestFile(openQueryTestbed);
-let nextOrg = 200;
-
-function org() {
-  const orgId = nextOrg++;
-  let minute = 0;
-  // Each new conversation is a minute older than the one before, so `newest` lists them in creation order.
-  const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-    makeConversation(tb.deps.db, { orgId, lastMessageAt: ago(++minute), ...seed });
-  return { orgId, caller: tb.caller(orgId, 'AGENT'), make };
-}
+// Each new conversation is a minute older than the one before, so `newest` lists them in creation order.
+const org = organizations(tb, 200, (made) => ({ lastMessageAt: ago(made + 1) }));
 
 const listIds = async (caller: CallerContext, filter: ConversationFilterInput, extra = {}) =>
   (
@@ -41,7 +27,7 @@ async function expectFilters(
 
 describe('conversation filters', () => {
   it('filters by status, assignee (a user, me, none), team, category, origin and follow-up', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const me = caller.userId!;
     const open = await make({ status: 'OPEN' });
     const mine = await make({
@@ -78,7 +64,7 @@ describe('conversation filters', () => {
   });
 
   it('windowExpiresWithin: still open and closing within N minutes; an expired window is not expiring', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const closesIn = (minutes: number) => make({ lastCustomerMessageAt: ago(DAY - minutes) });
     const in30 = await closesIn(30);
     const in60 = await closesIn(60);
@@ -97,7 +83,7 @@ describe('conversation filters', () => {
   });
 
   it('tagIds matches conversations carrying every listed tag', async () => {
-    const { caller, make, orgId } = org();
+    const { agent: caller, make, orgId } = org();
     const [vip, late, spam] = [
       tb.directory.addTag(orgId),
       tb.directory.addTag(orgId),
@@ -118,7 +104,7 @@ describe('conversation filters', () => {
   });
 
   it('sub-filters: unread, needs action (the customer spoke last) and needs action with the window open', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const unreadWaiting = await make({
       unreadCount: 2,
       lastMessageDirection: 'inbound',
@@ -150,7 +136,7 @@ describe('conversation filters', () => {
 
 describe('search', () => {
   it('matches the contact’s name, profile name, alias or number, case-insensitively', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const maria = await make({ contact: { name: 'Maria Jose Perez', profileName: 'Mary' } });
     const mary = await make({ contact: { name: null, profileName: 'Mary Smith' } });
     const alias = await make({ contact: { alias: 'Big Client' } });
@@ -168,7 +154,7 @@ describe('search', () => {
   });
 
   it('treats %, _ and \\ in the term as plain characters', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const percent = await make({ contact: { alias: 'promo 50%_off' } });
     const decoy = await make({ contact: { alias: 'promo 50 pct off' } });
     const backslash = await make({ contact: { alias: 'path c:\\temp' } });
@@ -185,7 +171,7 @@ describe('search', () => {
   });
 
   it('searchInMessages also matches message text, still within the other filters', async () => {
-    const { caller, make } = org();
+    const { agent: caller, make } = org();
     const invoice = await make({ contact: { name: 'Pedro' } });
     await makeMessage(tb.deps.db, invoice, { text: 'Where is my INVOICE 2291?' });
     await makeMessage(tb.deps.db, invoice, { text: 'thanks' });

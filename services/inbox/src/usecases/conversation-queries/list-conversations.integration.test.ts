@@ -1,31 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { CallerContext, DomainError } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
+import { organizations } from '../../testing/conversation-test-kit';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { encodeCursor } from '../../domain/conversation-cursor';
-import { openForTestFile } from '../../testing/testbed';
-import {
-  ago,
-  filterOf,
-  makeConversation,
-  makeMessage,
-  openQueryTestbed,
-  type ConversationSeed,
-} from '../../testing/conversation-builders';
+import { ago, filterOf, makeMessage, openQueryTestbed } from '../../testing/conversation-builders';
 import type { ConversationFilterInput } from './conversation-filter';
 
 const HOUR = 60;
 
 const tb = openForTestFile(openQueryTestbed);
-let nextOrg = 100;
-
-/** A fresh organization per test: its own admin, and a builder that puts conversations in it. */
-function org() {
-  const orgId = nextOrg++;
-  const caller = tb.caller(orgId);
-  const make = (seed: Omit<ConversationSeed, 'orgId'> = {}) =>
-    makeConversation(tb.deps.db, { orgId, ...seed });
-  return { orgId, caller, make };
-}
+// A fresh organization per test: an admin lists, `make` puts conversations in it.
+const org = organizations(tb, 100);
 
 type ListRequest = { filter?: ConversationFilterInput; cursor?: string; limit?: number; sort?: string };
 const list = (caller: CallerContext, { filter, ...req }: ListRequest = {}) =>
@@ -84,7 +70,7 @@ async function sortFixture() {
 
 describe('listing conversations', () => {
   it('answers every sort in its order, missing timestamps last, ties by id, across pages of any size', async () => {
-    const { caller, a, b, c, d, e, f } = await sortFixture();
+    const { admin: caller, a, b, c, d, e, f } = await sortFixture();
     // Ids are time-ordered: d was created after a, so d wins their tie on `newest` and loses it on `oldest`.
     const expected: Record<string, ConversationRow[]> = {
       newest: [d, a, b, e, f, c],
@@ -107,7 +93,7 @@ describe('listing conversations', () => {
   });
 
   it('answers the conversation with its contact, tags and window, and no cursor on the last page', async () => {
-    const { caller, make } = org();
+    const { admin: caller, make } = org();
     const tagIds = [tb.directory.addTag(caller.orgId), tb.directory.addTag(caller.orgId)];
     const row = await make({
       contact: { name: 'Ana López', alias: 'VIP' },
@@ -151,11 +137,11 @@ describe('listing conversations', () => {
       { search: 'shared' },
       { search: 'shared', searchInMessages: true },
     ])
-      expect(await ids(mine.caller, { filter })).toEqual([own.id]);
+      expect(await ids(mine.admin, { filter })).toEqual([own.id]);
   });
 
   it('pages stay stable while new conversations arrive: no item shifts, repeats or goes missing', async () => {
-    const { caller, make } = org();
+    const { admin: caller, make } = org();
     const rows: ConversationRow[] = [];
     for (let i = 0; i < 8; i++) rows.push(await make({ lastMessageAt: ago(100 - i) }));
     let minute = 0;
@@ -174,7 +160,7 @@ describe('listing conversations', () => {
   });
 
   it('pages through timestamps a microsecond apart without skipping any', async () => {
-    const { caller, make } = org();
+    const { admin: caller, make } = org();
     const rows = [await make(), await make(), await make()];
     // Stored times carry microseconds; a millisecond cursor would lose rows between .123456 and .123457.
     for (const [i, row] of rows.entries())
@@ -188,7 +174,7 @@ describe('listing conversations', () => {
 
 describe('cursor and paging input', () => {
   it('refuses a cursor that is garbage, tampered with or made for another sort', async () => {
-    const { caller, make } = org();
+    const { admin: caller, make } = org();
     await make();
     await make();
     const { nextCursor } = await list(caller, { limit: 1 });
@@ -215,7 +201,7 @@ describe('cursor and paging input', () => {
   });
 
   it('defaults to 50 a page and refuses more than 100, an unknown sort or filter value', async () => {
-    const { caller, make } = org();
+    const { admin: caller, make } = org();
     for (let i = 0; i < 51; i++) await make({ lastMessageAt: ago(i) });
     const first = await list(caller);
     expect(first.data).toHaveLength(50);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { openForTestFile } from '@inbox/platform/testing';
+import { createInboxTestbed } from '../../testing/testbed';
 import { makeMessage } from '../../testing/conversation-builders';
 import { clearFollowUp } from './clear-follow-up';
 import { failure, organizations, storedConversation } from '../../testing/conversation-test-kit';
@@ -14,15 +15,13 @@ import { setFollowUp } from './set-follow-up';
 const NOW = new Date('2026-05-10T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
 
-let tb: InboxTestbed;
-let deps: InboxTestbed['deps'];
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-  deps = { ...tb.deps, now: () => NOW };
+// The clock stands still at NOW for these tests.
+const tb = openForTestFile(async () => {
+  const testbed = await createInboxTestbed();
+  return { ...testbed, deps: { ...testbed.deps, now: () => NOW } };
 });
-afterAll(() => tb?.close());
 
-const org = organizations(() => tb, 9300);
+const org = organizations(tb, 9300);
 const stored = (id: string) => storedConversation(tb, id);
 
 describe('the contact’s conversations', () => {
@@ -56,24 +55,24 @@ describe('the contact’s conversations', () => {
       createdAt: hoursAgo(10),
       lastCustomerMessageAt: hoursAgo(2),
     });
-    await makeMessage(deps.db, first);
-    await makeMessage(deps.db, first);
-    await makeMessage(deps.db, third);
-    await makeMessage(deps.db, current);
+    await makeMessage(tb.deps.db, first);
+    await makeMessage(tb.deps.db, first);
+    await makeMessage(tb.deps.db, third);
+    await makeMessage(tb.deps.db, current);
     return { ...o, first, second, third, current };
   }
 
   it('lists every conversation of the contact, newest first, marking the current one', async () => {
     const o = await contactWithHistory();
     await org().make({ waId: o.first.waId, status: 'OPEN' }); // the same number in another organization
-    const timeline = await getTimeline(deps, o.agent, o.third.id);
+    const timeline = await getTimeline(tb.deps, o.agent, o.third.id);
     expect(timeline.map((t) => [t.id, t.messageCount, t.current])).toEqual([
       [o.current.id, 1, false],
       [o.third.id, 1, true],
       [o.second.id, 0, false],
       [o.first.id, 2, false],
     ]);
-    const api = conversationActionHandlers(deps);
+    const api = conversationActionHandlers(tb.deps);
     expect((await api.GetTimeline({ id: o.current.id }, o.agent)).data[0]).toMatchObject({
       id: o.current.id,
       current: true,
@@ -84,7 +83,7 @@ describe('the contact’s conversations', () => {
 
   it('adds up the OTHER conversations of the contact', async () => {
     const o = await contactWithHistory();
-    const history = await getContactHistory(deps, o.agent, o.current.id);
+    const history = await getContactHistory(tb.deps, o.agent, o.current.id);
     expect(history).toMatchObject({
       waId: o.first.waId,
       conversationCount: 3,
@@ -98,7 +97,7 @@ describe('the contact’s conversations', () => {
     });
     expect(history.conversations.map((c) => c.id)).toEqual([o.third.id, o.second.id, o.first.id]);
     const lonely = await org().make();
-    expect(await getContactHistory(deps, tb.caller(lonely.orgId), lonely.id)).toMatchObject({
+    expect(await getContactHistory(tb.deps, tb.caller(lonely.orgId), lonely.id)).toMatchObject({
       conversationCount: 0,
       messageCount: 0,
       firstContactAt: null,
@@ -109,19 +108,22 @@ describe('the contact’s conversations', () => {
 
   it('tells whether a conversation can be reopened, and whether its reply window is open', async () => {
     const o = await contactWithHistory();
-    expect(await getReopenStatus(deps, o.agent, o.current.id)).toEqual({
+    expect(await getReopenStatus(tb.deps, o.agent, o.current.id)).toEqual({
       canReopen: false,
       reason: 'NOT_CLOSED',
       windowOpen: true,
       windowExpiresAt: new Date(hoursAgo(2).getTime() + 24 * 3_600_000),
     });
-    expect(await getReopenStatus(deps, o.agent, o.third.id)).toMatchObject({
+    expect(await getReopenStatus(tb.deps, o.agent, o.third.id)).toMatchObject({
       canReopen: false,
       reason: 'NEWER_ACTIVE_CONVERSATION',
       windowOpen: false,
     });
-    await deps.db.update(conversations).set({ status: 'CLOSED' }).where(eq(conversations.id, o.current.id));
-    expect(await getReopenStatus(deps, o.agent, o.third.id)).toEqual({
+    await tb.deps.db
+      .update(conversations)
+      .set({ status: 'CLOSED' })
+      .where(eq(conversations.id, o.current.id));
+    expect(await getReopenStatus(tb.deps, o.agent, o.third.id)).toEqual({
       canReopen: true,
       reason: null,
       windowOpen: false,
@@ -140,7 +142,7 @@ describe('the contact’s conversations', () => {
       clearFollowUp,
       markConversationRead,
     ])
-      expect(await failure(read(deps, stranger, o.current.id))).toMatchObject({
+      expect(await failure(read(tb.deps, stranger, o.current.id))).toMatchObject({
         kind: 'not_found',
         message: 'Conversation not found',
       });

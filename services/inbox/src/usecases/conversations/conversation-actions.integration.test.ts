@@ -1,6 +1,7 @@
 import { newId, type CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { assignConversation } from './assign-conversation';
 import {
   eventsOf as recorded,
@@ -14,13 +15,9 @@ import { returnConversationToBot } from './return-conversation-to-bot';
 import { takeoverConversation } from './takeover-conversation';
 import { unassignConversation } from './unassign-conversation';
 
-let tb: InboxTestbed;
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-});
-afterAll(() => tb?.close());
+const tb = openForTestFile(createInboxTestbed);
 
-const org = organizations(() => tb, 7000);
+const org = organizations(tb, 7000);
 const eventsOf = (orgId: number) => recorded(tb, orgId);
 const typesOf = async (orgId: number) => (await eventsOf(orgId)).map((e) => e.type);
 const stored = (id: string) => storedConversation(tb, id);
@@ -243,9 +240,11 @@ describe('conversation actions', () => {
     expect(events.filter((e) => e.type === S)).toHaveLength(1);
     expect(events.filter((e) => e.type === 'conversation.handoff')).toHaveLength(1);
     expect(assigned).toHaveLength(2);
-    expect(assigned[0].previousUserId).toBeNull();
-    expect(assigned[1].previousUserId).toBe(assigned[0].userId);
-    expect(assigned[1].userId).toBe(after.assignedTo);
+    // The outbox orders by transaction start, not commit: find the first takeover by its story.
+    const first = assigned.find((a) => a.previousUserId === null);
+    const second = assigned.find((a) => a !== first);
+    expect(second?.previousUserId).toBe(first?.userId);
+    expect(second?.userId).toBe(after.assignedTo);
   });
 
   it('reopens only when the contact has no other active conversation', async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { conversationTags } from '../../db/schema';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { openForTestFile } from '@inbox/platform/testing';
+import { createInboxTestbed } from '../../testing/testbed';
 import { makeMessage } from '../../testing/conversation-builders';
 import { ensureChannel } from '../settings/ensure-channel';
 import { addConversationTag } from './add-conversation-tag';
@@ -18,12 +19,9 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 /** A stand-in for the Graph API: records what is posted and answers as told. */
 const graph = { posts: [] as Array<{ path: string; body: Record<string, unknown> }>, status: 200, url: '' };
 let server: Server;
-let tb: InboxTestbed;
-let deps: InboxTestbed['deps'];
+const tb = openForTestFile(createInboxTestbed);
 
 beforeAll(async () => {
-  tb = await createInboxTestbed();
-  deps = tb.deps;
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -44,10 +42,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await tb?.close();
 });
 
-const org = organizations(() => tb, 9000);
+const org = organizations(tb, 9000);
 const eventsOf = (orgId: number) => recorded(tb, orgId);
 const receiptsFor = (phoneNumberId: string) =>
   graph.posts.filter((p) => p.path === `/v23.0/${phoneNumberId}/messages`);
@@ -62,7 +59,7 @@ describe('mark read', () => {
   async function unreadConversation() {
     const o = org();
     const phoneNumberId = `PN${o.orgId}`;
-    await ensureChannel(deps, o.orgId, {
+    await ensureChannel(tb.deps, o.orgId, {
       phoneNumberId,
       wabaId: 'W',
       accessToken: 't',
@@ -70,9 +67,9 @@ describe('mark read', () => {
       apiVersion: 'v23.0',
     });
     const row = await o.make({ status: 'OPEN', unreadCount: 3 });
-    await makeMessage(deps.db, row, { providerMessageId: 'wamid.OLD', createdAt: hoursAgo(3) });
-    await makeMessage(deps.db, row, { providerMessageId: 'wamid.LATEST', createdAt: hoursAgo(2) });
-    await makeMessage(deps.db, row, {
+    await makeMessage(tb.deps.db, row, { providerMessageId: 'wamid.OLD', createdAt: hoursAgo(3) });
+    await makeMessage(tb.deps.db, row, { providerMessageId: 'wamid.LATEST', createdAt: hoursAgo(2) });
+    await makeMessage(tb.deps.db, row, {
       direction: 'outbound',
       providerMessageId: 'wamid.OURS',
       createdAt: hoursAgo(1),
@@ -83,7 +80,7 @@ describe('mark read', () => {
   it('clears the unread count and sends one read receipt for the customer’s latest message', async () => {
     graph.status = 200;
     const o = await unreadConversation();
-    expect((await markConversationRead(deps, o.agent, o.row.id)).row.unreadCount).toBe(0);
+    expect((await markConversationRead(tb.deps, o.agent, o.row.id)).row.unreadCount).toBe(0);
     const receipts = await eventually(
       () => receiptsFor(o.phoneNumberId),
       (r) => r.length > 0,
@@ -98,7 +95,7 @@ describe('mark read', () => {
       },
     ]);
     // Nothing unread: nothing to tell the phone, nothing to record.
-    await markConversationRead(deps, o.agent, o.row.id);
+    await markConversationRead(tb.deps, o.agent, o.row.id);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receiptsFor(o.phoneNumberId)).toHaveLength(1);
     expect(await eventsOf(o.orgId)).toHaveLength(1);
@@ -107,15 +104,15 @@ describe('mark read', () => {
   it('marks read even when the platform refuses the receipt or no channel is configured', async () => {
     graph.status = 500;
     const o = await unreadConversation();
-    expect((await markConversationRead(deps, o.agent, o.row.id)).row.unreadCount).toBe(0);
+    expect((await markConversationRead(tb.deps, o.agent, o.row.id)).row.unreadCount).toBe(0);
     await eventually(
       () => receiptsFor(o.phoneNumberId),
       (r) => r.length > 0,
     );
     const noChannel = org();
     const row = await noChannel.make({ unreadCount: 1 });
-    await makeMessage(deps.db, row, { providerMessageId: `wamid.${noChannel.orgId}` });
-    expect((await markConversationRead(deps, noChannel.agent, row.id)).row.unreadCount).toBe(0);
+    await makeMessage(tb.deps.db, row, { providerMessageId: `wamid.${noChannel.orgId}` });
+    expect((await markConversationRead(tb.deps, noChannel.agent, row.id)).row.unreadCount).toBe(0);
   });
 });
 
@@ -123,15 +120,15 @@ describe('follow-up', () => {
   it('flags with a note, replaces the note, and clears both', async () => {
     const o = org();
     const row = await o.make();
-    expect((await setFollowUp(deps, o.agent, row.id, ' Call back Monday ')).row).toMatchObject({
+    expect((await setFollowUp(tb.deps, o.agent, row.id, ' Call back Monday ')).row).toMatchObject({
       followUp: true,
       followUpNote: 'Call back Monday',
     });
-    expect((await setFollowUp(deps, o.agent, row.id)).row).toMatchObject({
+    expect((await setFollowUp(tb.deps, o.agent, row.id)).row).toMatchObject({
       followUp: true,
       followUpNote: null,
     });
-    expect((await clearFollowUp(deps, o.agent, row.id)).row).toMatchObject({
+    expect((await clearFollowUp(tb.deps, o.agent, row.id)).row).toMatchObject({
       followUp: false,
       followUpNote: null,
     });
@@ -140,7 +137,7 @@ describe('follow-up', () => {
       ['followUpNote'],
       ['followUp'],
     ]);
-    expect(await failure(setFollowUp(deps, o.agent, row.id, 'x'.repeat(1001)))).toMatchObject({
+    expect(await failure(setFollowUp(tb.deps, o.agent, row.id, 'x'.repeat(1001)))).toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
@@ -148,21 +145,21 @@ describe('follow-up', () => {
 
 describe('conversation tags', () => {
   const tagRows = (id: string) =>
-    deps.db.select().from(conversationTags).where(eq(conversationTags.conversationId, id));
+    tb.deps.db.select().from(conversationTags).where(eq(conversationTags.conversationId, id));
 
   it('adds a tag once however often it is added, and removes it', async () => {
     const o = org();
     const row = await o.make();
     const tag = tb.directory.addTag(o.orgId);
-    const api = conversationActionHandlers(deps);
+    const api = conversationActionHandlers(tb.deps);
     expect((await api.AddConversationTag({ conversationId: row.id, tagId: tag }, o.agent)).tagIds).toEqual([
       tag,
     ]);
-    expect((await addConversationTag(deps, o.agent, row.id, tag)).tagIds).toEqual([tag]);
+    expect((await addConversationTag(tb.deps, o.agent, row.id, tag)).tagIds).toEqual([tag]);
     expect(await tagRows(row.id)).toHaveLength(1);
-    expect((await removeConversationTag(deps, o.agent, row.id, tag)).tagIds).toEqual([]);
+    expect((await removeConversationTag(tb.deps, o.agent, row.id, tag)).tagIds).toEqual([]);
     // Removing a tag that is not there is a no-op.
-    await removeConversationTag(deps, o.agent, row.id, tag);
+    await removeConversationTag(tb.deps, o.agent, row.id, tag);
     expect((await eventsOf(o.orgId)).map((e) => [e.type, e.data.changes])).toEqual([
       ['conversation.updated', ['tagIds']],
       ['conversation.updated', ['tagIds']],
@@ -174,16 +171,16 @@ describe('conversation tags', () => {
     const other = org();
     const row = await o.make();
     const theirTag = tb.directory.addTag(other.orgId);
-    expect(await failure(addConversationTag(deps, o.agent, row.id, theirTag))).toMatchObject({
+    expect(await failure(addConversationTag(tb.deps, o.agent, row.id, theirTag))).toMatchObject({
       kind: 'not_found',
       message: 'Tag not found',
     });
     const theirRow = await other.make({ tagIds: [theirTag] });
     const myTag = tb.directory.addTag(o.orgId);
-    expect(await failure(addConversationTag(deps, o.agent, theirRow.id, myTag))).toMatchObject({
+    expect(await failure(addConversationTag(tb.deps, o.agent, theirRow.id, myTag))).toMatchObject({
       message: 'Conversation not found',
     });
-    expect(await failure(removeConversationTag(deps, o.agent, theirRow.id, theirTag))).toMatchObject({
+    expect(await failure(removeConversationTag(tb.deps, o.agent, theirRow.id, theirTag))).toMatchObject({
       message: 'Conversation not found',
     });
     expect(await tagRows(theirRow.id)).toEqual([expect.objectContaining({ tagId: theirTag })]);

@@ -1,17 +1,14 @@
+import { openForTestFile } from '@inbox/platform/testing';
 import { eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { failure, organizations, storedConversation } from '../../testing/conversation-test-kit';
 import { reopenConversation } from './reopen-conversation';
 
 // Reopen asks the directory before its transaction, then locks and re-checks what it asked about.
-let tb: InboxTestbed;
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-});
-afterAll(() => tb?.close());
+const tb = openForTestFile(createInboxTestbed);
 
-const org = organizations(() => tb, 7400);
+const org = organizations(tb, 7400);
 
 /** Runs `meanwhile` once, right after the directory answered: a change that lands between asking and locking. */
 function changeAfterTheDirectoryAnswers(meanwhile: () => Promise<void>, times = 1) {

@@ -1,6 +1,7 @@
 import { newId } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { conversationActionHandlers } from '../../grpc/conversation-actions.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import {
   eventsOf as recorded,
   failure,
@@ -9,13 +10,9 @@ import {
 } from '../../testing/conversation-test-kit';
 import { updateConversation, type ConversationUpdate } from './update-conversation';
 
-let tb: InboxTestbed;
-beforeAll(async () => {
-  tb = await createInboxTestbed();
-});
-afterAll(() => tb?.close());
+const tb = openForTestFile(createInboxTestbed);
 
-const org = organizations(() => tb, 8000);
+const org = organizations(tb, 8000);
 /** Conversation events named without the `conversation.` prefix. */
 const eventsOf = async (orgId: number) =>
   (await recorded(tb, orgId)).map((e) => ({ ...e, type: e.type.replace(/^conversation\./, '') }));

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { DomainError } from '@inbox/platform';
 import { statusSchema } from '@inbox/whatsapp';
+import { openForTestFile } from '@inbox/platform/testing';
 import { messages } from '../../db/schema';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { applyStatus } from './apply-status';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
 import {
@@ -22,13 +23,7 @@ const t0 = new Date('2026-03-05T12:00:00Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const pricing = { billable: true, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' };
 
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await createInboxTestbed();
-});
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = openForTestFile(createInboxTestbed);
 
 /** An organization whose customer wrote in and got an agent's reply with a platform id. */
 async function sentReply() {

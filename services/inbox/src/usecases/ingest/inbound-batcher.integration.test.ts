@@ -1,6 +1,7 @@
 import { inboundMessageSchema } from '@inbox/whatsapp';
+import { openForTestFile } from '@inbox/platform/testing';
 import { ingestBatchRepository } from '../../db/repositories/ingest-batch.repository';
-import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { InboundBatcher } from './inbound-batcher';
 import { messagesOf, orgWithChannel, text } from '../../testing/webhook-builders';
 

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
+import { openForTestFile } from '@inbox/platform/testing';
 import { contacts } from '../../db/schema';
 import { windowExpiresAt } from '../../domain/reply-window';
-import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
 import {
   conversationsOf,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { inboundMessageSchema } from '@inbox/whatsapp';
+import { openForTestFile } from '@inbox/platform/testing';
 import { ingestBatchRepository } from '../../db/repositories/ingest-batch.repository';
 import { contacts, conversations } from '../../db/schema';
-import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { ingestMessagesWebhook } from './ingest-messages-webhook';
 import { receiveMessage } from './receive-message';
 import {

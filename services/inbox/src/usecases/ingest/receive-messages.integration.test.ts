@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { inboundMessageSchema } from '@inbox/whatsapp';
+import { openForTestFile } from '@inbox/platform/testing';
 import { conversations } from '../../db/schema';
-import { createInboxTestbed, openForTestFile } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { receiveMessage, receiveMessages } from './receive-message';
 import { conversationsOf, eventsOf, messagesOf, orgWithChannel, text } from '../../testing/webhook-builders';
 

@@ -2,17 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import nodeHttp from 'node:http';
 import { eq } from 'drizzle-orm';
 import { TransferSlots, type CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { conversations, messages } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
-import type { InboxTestbed } from '../../testing/testbed';
 
 const messaging = messagingFixture({ firstOrgId: 8001, internalHttp: true });
 const { orgWithSimulator, openConversation, sent, httpPort, headersFor, mediaOf, blobsOf } = messaging;
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await messaging.start();
-});
-afterAll(() => messaging.stop());
+const testbed = openForTestFile(messaging.start);
 
 const db = () => testbed.deps.db;
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { newId, type CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import type { MessageRow } from '../../db/repositories/messages.repository';
 import { messages } from '../../db/schema';
 import { messageHandlers } from '../../grpc/messages.handlers';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
-import type { InboxTestbed } from '../../testing/testbed';
 import { makeMessage } from '../../testing/conversation-builders';
 import { listMessages } from './list-messages';
 import { reactToMessage } from './react-to-message';
@@ -12,11 +12,7 @@ import { toggleHide } from './toggle-hide';
 
 const messaging = messagingFixture({ firstOrgId: 7501, conversation: { assignedTo: 'agent-1' } });
 const { orgWithSimulator, openConversation, sent, eventsOf } = messaging;
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await messaging.start();
-});
-afterAll(() => messaging.stop());
+const testbed = openForTestFile(messaging.start);
 
 const fails = (promise: Promise<unknown>, expected: Record<string, unknown>) =>
   expect(promise).rejects.toMatchObject(expected);

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { newId } from '@inbox/platform';
 import type { Simulator } from '@inbox/whatsapp-sim';
+import { openForTestFile } from '@inbox/platform/testing';
 import { conversations, messages } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
-import type { InboxTestbed } from '../../testing/testbed';
 import { makeMessage } from '../../testing/conversation-builders';
 import { listMessages } from './list-messages';
 import { sendMessage } from './send-message';
 
 const messaging = messagingFixture({ firstOrgId: 7001, conversation: { assignedTo: 'agent-1' } });
 const { orgWithSimulator, openConversation, sent, eventsOf } = messaging;
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await messaging.start();
-});
-afterAll(() => messaging.stop());
+const testbed = openForTestFile(messaging.start);
 
 const failNext = (sim: Simulator, to: string, code: number, times = 1) =>
   fetch(`${sim.url}/_sim/failures`, {

@@ -1,7 +1,8 @@
 import { newId, type CallerContext } from '@inbox/platform';
+import { openForTestFile } from '@inbox/platform/testing';
 import { quickReplies } from '../../db/schema';
 import { quickReplyHandlers } from '../../grpc/quick-replies.handlers';
-import { createInboxTestbed, type InboxTestbed } from '../../testing/testbed';
+import { createInboxTestbed } from '../../testing/testbed';
 import { bulkQuickReplies, type BulkSelection } from './bulk-quick-replies';
 import { createQuickReply } from './create-quick-reply';
 import { deleteQuickReply } from './delete-quick-reply';
@@ -9,11 +10,7 @@ import { listQuickReplies } from './list-quick-replies';
 import { removeQuickReplyMedia } from './remove-quick-reply-media';
 import { updateQuickReply } from './update-quick-reply';
 
-let testbed: InboxTestbed;
-beforeAll(async () => {
-  testbed = await createInboxTestbed();
-});
-afterAll(() => testbed?.close());
+const testbed = openForTestFile(createInboxTestbed);
 
 // Each test works in its own organization, so tests cannot see each other's rows.
 let lastOrg = 3000;
