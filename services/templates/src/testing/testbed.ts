@@ -14,7 +14,13 @@ import {
   type EventBus,
   type GrpcClient,
 } from '@inbox/platform';
-import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
+import {
+  openForTestFile as openForThisFile,
+  openTestDatabase,
+  recordedEvents,
+  testCaller,
+  type ServiceTestbed,
+} from '@inbox/platform/testing';
 import { startSimulator, type Simulator } from '@inbox/whatsapp-sim';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 import { cloudApiFor, type TemplatesDeps } from '../deps';
@@ -162,18 +168,6 @@ export async function createTemplatesTestbed(): Promise<TemplatesTestbed> {
   };
 }
 
-/**
- * What `open` gives, shared by the tests of one file: filled in before they run and closed after
- * them, in place of a `let` with its own beforeAll and afterAll.
- */
-export function openForTestFile<T extends { close(): Promise<void> }>(open: () => Promise<T>): T {
-  const opened = {} as T;
-  beforeAll(async () => {
-    Object.assign(opened, await open());
-  }, 120_000);
-  afterAll(async () => {
-    // Nothing to close when opening failed.
-    await opened.close?.();
-  });
-  return opened;
-}
+/** The platform's openForTestFile, with room for the inbox and the simulator to start on a loaded machine. */
+export const openForTestFile = <T extends { close(): Promise<void> }>(open: () => Promise<T>): T =>
+  openForThisFile(open, { timeoutMs: 120_000 });
