@@ -163,6 +163,21 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
     );
   });
 
+  it('answers a retried send with an Idempotency-Key with the first message, sending once', async () => {
+    const send = () =>
+      api.send('POST', '/templates/welcome_back/send-to-phone', {
+        token: admin,
+        body: { phone: '+5215512347005', parameters: { body: ['Rosa'] } },
+        headers: { 'idempotency-key': 'welcome-rosa-1' },
+      });
+    const first = await send();
+    const retry = await send();
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body.message.id).toBe(first.body.message.id);
+    expect(await sim.sent('5215512347005')).toHaveLength(1);
+  });
+
   it('checks the parameters against the template, sends APPROVED templates only, and an agent may send', async () => {
     const agent = await makeUser(t, admin, { email: 'templates-agent@example.com' });
     const missing = await api.post(
