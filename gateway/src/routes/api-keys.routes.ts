@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { API_KEY_NAME_MAX, ROLES } from '@inbox/contracts';
 import { route } from './route';
-import { idParam, listOf, nullable, ROLES, timestamp } from './schemas';
+import { idParam, listOf, nullable, timestamp } from './schemas';
 
 const apiKey = z.object({
   id: z.string(),
@@ -33,7 +34,7 @@ export const apiKeyRoutes = [
     tag: 'API keys',
     summary: 'Create a key; the full key is in this answer only — store it now. Send it as `X-API-Key`.',
     body: z.strictObject({
-      name: z.string().trim().min(1).max(100),
+      name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
       role: z.enum(ROLES).optional(),
       expiresAt: futureDate.optional(),
     }),
@@ -49,7 +50,7 @@ export const apiKeyRoutes = [
     summary: 'Rename a key, change its role or expiry (null removes it), enable or disable it',
     params: idParam,
     body: z.strictObject({
-      name: z.string().trim().min(1).max(100).optional(),
+      name: z.string().trim().min(1).max(API_KEY_NAME_MAX).optional(),
       role: z.enum(ROLES).optional(),
       expiresAt: futureDate.nullable().optional(),
       enabled: z.boolean().optional(),

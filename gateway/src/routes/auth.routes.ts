@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { ROLES } from '@inbox/contracts';
 import { limitFailures } from '../auth/failures-only';
 import { linkRedemptionLimits } from './link-limits';
 import { route } from './route';
@@ -86,7 +87,7 @@ export const authRoutes = [
     response: z.object({
       clientId: z.number().int(),
       kind: z.enum(['USER', 'API_KEY']),
-      role: z.enum(['ADMIN', 'AGENT']),
+      role: z.enum(ROLES),
       apiKeyId: z.string().nullable(),
       user: user.nullable(),
     }),

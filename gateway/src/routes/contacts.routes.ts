@@ -1,17 +1,28 @@
 import { z } from 'zod';
+import {
+  CONTACT_CLEARABLE,
+  CONTACT_LIMITS,
+  CUSTOM_FIELD_LIMITS,
+  MAX_CURSOR_LENGTH,
+  SEARCH_MAX_LENGTH,
+} from '@inbox/contracts';
 import { route, type RouteSpec } from './route';
-import { nullable, timestamp } from './schemas';
+import { nullable, pageLimit, timestamp } from './schemas';
 
 const TAG = 'Contacts';
 const waIdParam = z.strictObject({
   waId: z.string().min(1).max(50).describe('the WhatsApp id (phone number)'),
 });
 
+const { keys, keyLength, stringLength } = CUSTOM_FIELD_LIMITS;
 const customFields = z
-  .record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
-  .refine((fields) => Object.keys(fields).length <= 50, 'At most 50 fields')
+  .record(
+    z.string().min(1).max(keyLength),
+    z.union([z.string().max(stringLength), z.number(), z.boolean(), z.null()]),
+  )
+  .refine((fields) => Object.keys(fields).length <= keys, `At most ${keys} fields`)
   .describe(
-    'a flat object: at most 50 fields of up to 64 characters, each a string, number, boolean or null',
+    `a flat object: at most ${keys} fields of up to ${keyLength} characters, each a string, number, boolean or null`,
   );
 
 const contactSchema = z.object({
@@ -32,8 +43,6 @@ const toRest = <C extends { customFieldsJson: string }>({ customFieldsJson, ...c
   customFields: JSON.parse(customFieldsJson || '{}') as Record<string, unknown>,
 });
 
-const CLEARABLE = ['name', 'category', 'alias', 'notes'] as const;
-
 export const contactRoutes: RouteSpec[] = [
   route({
     method: 'get',
@@ -43,9 +52,9 @@ export const contactRoutes: RouteSpec[] = [
     summary:
       'List contacts, most recently updated first, or search them by name, profile name, alias or number',
     query: z.strictObject({
-      search: z.string().max(200).optional(),
-      cursor: z.string().max(500).optional().describe('nextCursor of the previous page'),
-      limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+      search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+      cursor: z.string().max(MAX_CURSOR_LENGTH).optional().describe('nextCursor of the previous page'),
+      limit: pageLimit,
     }),
     response: z.object({ data: z.array(contactSchema), nextCursor: nullable(z.string()) }),
     handler: async ({ query, ctx, call }) => {
@@ -76,13 +85,13 @@ export const contactRoutes: RouteSpec[] = [
           .string()
           .trim()
           .min(1)
-          .max(200)
+          .max(CONTACT_LIMITS.name)
           .nullable()
           .optional()
           .describe('null shows the WhatsApp profile name again'),
-        category: z.string().trim().min(1).max(100).nullable().optional(),
-        alias: z.string().max(100).nullable().optional(),
-        notes: z.string().max(4000).nullable().optional(),
+        category: z.string().trim().min(1).max(CONTACT_LIMITS.category).nullable().optional(),
+        alias: z.string().max(CONTACT_LIMITS.alias).nullable().optional(),
+        notes: z.string().max(CONTACT_LIMITS.notes).nullable().optional(),
         customFields: customFields.optional().describe('replaces the whole object'),
       })
       .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one field'),
@@ -98,7 +107,7 @@ export const contactRoutes: RouteSpec[] = [
           notes: rest.notes ?? undefined,
           customFieldsJson: fields === undefined ? undefined : JSON.stringify(fields),
           // proto3 cannot carry a null: null fields travel as names in `clear`.
-          clear: CLEARABLE.filter((field) => rest[field] === null),
+          clear: CONTACT_CLEARABLE.filter((field) => rest[field] === null),
         },
         call,
       );

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { CONVERSATION_STATUSES, conversationSchema } from './conversation-queries.routes';
+import {
+  CONVERSATION_CLEARABLE,
+  CONVERSATION_LIMITS,
+  CONVERSATION_STATUSES,
+  ID_MAX_LENGTH,
+} from '@inbox/contracts';
+import { conversationSchema } from './conversation-queries.routes';
 import { route, type RouteSpec } from './route';
 import { idParam, listOf, nullable, timestamp } from './schemas';
 
 const TAG = 'Conversations';
-const id = z.string().min(1).max(100);
+const id = z.string().min(1).max(ID_MAX_LENGTH);
 const conversationTagParams = z.strictObject({ conversationId: id });
 
 const summarySchema = z.object({
@@ -31,18 +37,22 @@ const patchBody = z
       ),
     assignedTo: id.nullable().optional().describe('a user id; null unassigns'),
     teamId: id.nullable().optional(),
-    category: z.string().trim().min(1).max(100).nullable().optional(),
-    handoffSummary: z.string().max(4000).nullable().optional().describe('context for the bot; null clears'),
+    category: z.string().trim().min(1).max(CONVERSATION_LIMITS.category).nullable().optional(),
+    handoffSummary: z
+      .string()
+      .max(CONVERSATION_LIMITS.handoffSummary)
+      .nullable()
+      .optional()
+      .describe('context for the bot; null clears'),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one field');
 
 type PatchBody = z.infer<typeof patchBody>;
-const CLEARABLE = ['assignedTo', 'teamId', 'category', 'handoffSummary'] as const;
 
 /** proto3 cannot carry a null: null fields travel as names in `clear`. */
 function toUpdateRequest(conversationId: string, body: PatchBody) {
-  const clear = CLEARABLE.filter((field) => body[field] === null);
-  const value = (field: (typeof CLEARABLE)[number]) => body[field] ?? undefined;
+  const clear = CONVERSATION_CLEARABLE.filter((field) => body[field] === null);
+  const value = (field: (typeof CONVERSATION_CLEARABLE)[number]) => body[field] ?? undefined;
   return {
     id: conversationId,
     status: body.status,
@@ -106,7 +116,9 @@ export const conversationActionRoutes: RouteSpec[] = [
     tag: TAG,
     summary: 'Return the conversation to the bot, unassigned; a summary given replaces the stored one',
     params: idParam,
-    body: z.strictObject({ handoffSummary: z.string().max(4000).optional() }).default({}),
+    body: z
+      .strictObject({ handoffSummary: z.string().max(CONVERSATION_LIMITS.handoffSummary).optional() })
+      .default({}),
     response: conversationSchema,
     handler: async ({ params, body, ctx, call }) =>
       ctx.inbox.call.ReturnToBot({ id: params.id, handoffSummary: body.handoffSummary }, call),
@@ -154,7 +166,7 @@ export const conversationActionRoutes: RouteSpec[] = [
     tag: TAG,
     summary: 'Flag for follow-up; the note given replaces the previous one',
     params: idParam,
-    body: z.strictObject({ note: z.string().max(1000).optional() }).default({}),
+    body: z.strictObject({ note: z.string().max(CONVERSATION_LIMITS.followUpNote).optional() }).default({}),
     response: conversationSchema,
     handler: async ({ params, body, ctx, call }) =>
       ctx.inbox.call.SetFollowUp({ id: params.id, note: body.note }, call),

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import {
   clampWindowMinutes,
+  CONVERSATION_LIMITS,
+  CONVERSATION_SORTS,
+  CONVERSATION_STATUSES,
+  CONVERSATION_SUB_FILTERS,
+  DEFAULT_CONVERSATION_SORT,
+  ID_MAX_LENGTH,
   isMessageSearchTooShort,
+  MAX_CURSOR_LENGTH,
+  MESSAGE_DIRECTIONS,
   MESSAGE_SEARCH_MIN_LENGTH,
   MESSAGE_SEARCH_TOO_SHORT,
   REPLY_WINDOW_MINUTES,
+  SEARCH_MAX_LENGTH,
 } from '@inbox/contracts';
 import { route, type RouteSpec } from './route';
-import { listOf, nullable, queryBoolean, timestamp } from './schemas';
-
-export const CONVERSATION_STATUSES = [
-  'BOT_HANDLING',
-  'HUMAN_HANDLING',
-  'OPEN',
-  'WAITING_FOR_CUSTOMER',
-  'CLOSED',
-] as const;
-const SORTS = ['newest', 'oldest', 'waiting_longest', 'created_newest', 'created_oldest'] as const;
-const SUB_FILTERS = ['unread', 'needs_action', 'needs_action_window_open'] as const;
+import { listOf, nullable, pageLimit, queryBoolean, timestamp } from './schemas';
 
 /** The conversation as every conversation endpoint answers it. */
 export const conversationSchema = z.object({
@@ -39,7 +38,7 @@ export const conversationSchema = z.object({
   tagIds: z.array(z.string()),
   lastMessageAt: nullable(timestamp),
   lastMessagePreview: nullable(z.string()),
-  lastMessageDirection: nullable(z.enum(['inbound', 'outbound'])),
+  lastMessageDirection: nullable(z.enum(MESSAGE_DIRECTIONS)),
   lastCustomerMessageAt: nullable(timestamp),
   windowExpiresAt: nullable(timestamp).describe('24 hours after the last customer message'),
   handoffSummary: nullable(z.string()),
@@ -48,7 +47,8 @@ export const conversationSchema = z.object({
   closedAt: nullable(timestamp),
 });
 
-const text = z.string().min(1).max(100);
+/** Ids and the short names filters compare with (category, origin). */
+const text = z.string().min(1).max(ID_MAX_LENGTH);
 
 // The inbox service checks the same rules (for gRPC callers); repeating them here documents them
 // in the OpenAPI document and refuses bad input at the edge.
@@ -57,7 +57,7 @@ const filterFields = {
   assignedTo: text.optional().describe('a user id, `me` or `none` (unassigned)'),
   search: z
     .string()
-    .max(200)
+    .max(SEARCH_MAX_LENGTH)
     .optional()
     .describe("contact name, profile name, alias or number contains it (case-insensitive); '' is no search"),
   searchInMessages: queryBoolean
@@ -86,7 +86,7 @@ const filterFields = {
         .map((t) => t.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(text).max(20))
+    .pipe(z.array(text).max(CONVERSATION_LIMITS.filterTagIds))
     .optional()
     .describe('comma-separated; a conversation matches when it has every one of these tags'),
 };
@@ -100,10 +100,14 @@ const messageSearchLength = (q: { search?: string; searchInMessages?: boolean },
 const listQuery = z
   .strictObject({
     ...filterFields,
-    subFilter: z.enum(SUB_FILTERS).optional(),
-    sort: z.enum(SORTS).optional().describe('default newest'),
-    cursor: z.string().max(2000).optional().describe('nextCursor of the previous page, with the same sort'),
-    limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+    subFilter: z.enum(CONVERSATION_SUB_FILTERS).optional(),
+    sort: z.enum(CONVERSATION_SORTS).optional().describe(`default ${DEFAULT_CONVERSATION_SORT}`),
+    cursor: z
+      .string()
+      .max(MAX_CURSOR_LENGTH)
+      .optional()
+      .describe('nextCursor of the previous page, with the same sort'),
+    limit: pageLimit,
   })
   .superRefine(messageSearchLength);
 const countsQuery = z.strictObject(filterFields).superRefine(messageSearchLength);
@@ -181,11 +185,11 @@ export const conversationQueryRoutes: RouteSpec[] = [
     summary: 'Merge near-duplicate categories into one: every conversation of a source gets the target',
     body: z.strictObject({
       sources: z
-        .array(z.string().min(1).max(200))
+        .array(z.string().min(1).max(CONVERSATION_LIMITS.mergeCategory))
         .min(1)
-        .max(50)
+        .max(CONVERSATION_LIMITS.mergeSources)
         .describe('categories exactly as stored (see /conversations/categories/counts)'),
-      target: z.string().trim().min(1).max(200),
+      target: z.string().trim().min(1).max(CONVERSATION_LIMITS.mergeCategory),
     }),
     response: z.object({ updated: z.number().int(), target: z.string() }),
     handler: async ({ body, ctx, call }) => ctx.inbox.call.MergeCategories(body, call),

@@ -1,15 +1,25 @@
 import { z } from 'zod';
-import { OUTCOME_UNKNOWN, restInteractiveSchema } from '@inbox/contracts';
+import {
+  ID_MAX_LENGTH,
+  MAX_CURSOR_LENGTH,
+  MEDIA_STATUSES,
+  MESSAGE_DIRECTIONS,
+  MESSAGE_SENDERS,
+  MESSAGE_STATUSES,
+  MESSAGE_TEXT_MAX,
+  OUTCOME_UNKNOWN,
+  restInteractiveSchema,
+} from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
 import { route, type RouteSpec } from './route';
-import { idParam, nullable, timestamp } from './schemas';
+import { idParam, nullable, pageLimit, timestamp } from './schemas';
 
 /** The message as every message endpoint answers it (DESIGN §7), plus its type-specific `content`. */
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  direction: z.enum(['inbound', 'outbound']),
-  sender: z.enum(['customer', 'agent', 'bot', 'system', 'campaign']),
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  sender: z.enum(MESSAGE_SENDERS),
   senderUserId: nullable(z.string()),
   type: z
     .string()
@@ -21,17 +31,13 @@ export const messageSchema = z.object({
       size: nullable(z.number().int()),
       filename: nullable(z.string()),
       caption: nullable(z.string()),
-      status: z
-        .enum(['PENDING', 'READY', 'FAILED'])
-        .describe('inbound media is downloaded in the background'),
+      status: z.enum(MEDIA_STATUSES).describe('inbound media is downloaded in the background'),
       error: nullable(z.string()),
     }),
   ),
   reaction: nullable(z.string()),
   hidden: z.boolean(),
-  status: z
-    .enum(['RECEIVED', 'PENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED'])
-    .describe('RECEIVED for inbound messages'),
+  status: z.enum(MESSAGE_STATUSES).describe('RECEIVED for inbound messages'),
   error: nullable(z.object({ code: z.number().int(), title: z.string() })).describe(
     `the platform’s error when FAILED; code ${OUTCOME_UNKNOWN.code} (OUTCOME_UNKNOWN): the send's answer was lost and WhatsApp may have delivered it (never sent again automatically; a later status still updates it)`,
   ),
@@ -45,14 +51,14 @@ export const messageSchema = z.object({
 const replyTo = z
   .string()
   .min(1)
-  .max(100)
+  .max(ID_MAX_LENGTH)
   .optional()
   .describe('id of a message of this conversation to quote');
 
 const sendBody = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('text'),
-    text: z.string().min(1).max(4096),
+    text: z.string().min(1).max(MESSAGE_TEXT_MAX),
     previewUrl: z.boolean().optional().describe('show a preview of the first URL in the text'),
     replyToMessageId: replyTo,
   }),
@@ -99,8 +105,8 @@ export const messageRoutes: RouteSpec[] = [
     summary: 'The conversation’s messages, newest first (hidden ones included, with hidden=true)',
     params: idParam,
     query: z.strictObject({
-      cursor: z.string().max(2000).optional().describe('nextCursor of the previous page'),
-      limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+      cursor: z.string().max(MAX_CURSOR_LENGTH).optional().describe('nextCursor of the previous page'),
+      limit: pageLimit,
     }),
     response: z.object({ data: z.array(messageSchema), nextCursor: nullable(z.string()) }),
     handler: async ({ params, query, ctx, call }) => {

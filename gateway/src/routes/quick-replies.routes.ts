@@ -1,18 +1,27 @@
 import { z } from 'zod';
+import {
+  ID_MAX_LENGTH,
+  MAX_BULK,
+  QUICK_REPLY_BULK_ACTIONS,
+  QUICK_REPLY_LIMITS,
+  QUICK_REPLY_SHORTCUT_PATTERN,
+  SEARCH_MAX_LENGTH,
+} from '@inbox/contracts';
 import { route } from './route';
 import { bulkResult, idParam, listOf, nullable, timestamp } from './schemas';
 
-// The inbox service is the source of truth for these rules; they are repeated here so the
-// OpenAPI document shows them and bad input is refused at the edge.
+// The inbox checks the same rules (limits from @inbox/contracts) for every gRPC caller; here they
+// show in the OpenAPI document and bad input is refused at the edge.
 const quickReplyFields = {
   shortcut: z
     .string()
-    .regex(/^\s*\/?[A-Za-z0-9_-]{1,32}\s*$/, {
+    // The inbox's pattern, around spaces and a leading "/" that the inbox strips.
+    .regex(new RegExp(String.raw`^\s*\/?${QUICK_REPLY_SHORTCUT_PATTERN.source.slice(1, -1)}\s*$`), {
       error: 'Use 1 to 32 letters, digits, "-" or "_" (a leading "/" is ignored)',
     })
     .describe('what agents type after "/" to insert the reply; unique per organization, ignoring case'),
-  label: z.string().trim().min(1).max(100),
-  text: z.string().trim().min(1).max(4096),
+  label: z.string().trim().min(1).max(QUICK_REPLY_LIMITS.label),
+  text: z.string().trim().min(1).max(QUICK_REPLY_LIMITS.text),
   active: z.boolean(),
 };
 
@@ -34,12 +43,19 @@ export const quickReply = z.object({
 });
 
 const bulkBody = z.strictObject({
-  action: z.enum(['delete', 'activate', 'deactivate']),
+  action: z.enum(QUICK_REPLY_BULK_ACTIONS),
   selection: z.discriminatedUnion('mode', [
-    z.strictObject({ mode: z.literal('ids'), ids: z.array(z.string().min(1).max(100)).min(1).max(500) }),
+    z.strictObject({
+      mode: z.literal('ids'),
+      ids: z.array(z.string().min(1).max(ID_MAX_LENGTH)).min(1).max(MAX_BULK),
+    }),
     z.strictObject({
       mode: z.literal('all'),
-      search: z.string().max(200).optional().describe('only those whose shortcut, label or text contains it'),
+      search: z
+        .string()
+        .max(SEARCH_MAX_LENGTH)
+        .optional()
+        .describe('only those whose shortcut, label or text contains it'),
     }),
   ]),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from './route';
-import { idParam, listOf, nullable, queryBoolean, TEAM_ROLES, timestamp } from './schemas';
+import { ID_MAX_LENGTH, TEAM_NAME_MAX, TEAM_ROLES, WEEKDAYS } from '@inbox/contracts';
+import { idParam, listOf, nullable, queryBoolean, timestamp } from './schemas';
 
 const member = z.object({
   userId: z.string(),
@@ -20,7 +21,6 @@ const teamSummary = z.object({
 });
 const team = teamSummary.extend({ members: z.array(member) });
 
-const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 const clock = z.string().regex(/^\d{2}:\d{2}$/, 'Use HH:mm');
 const weeklyInterval = z.strictObject({
   day: z.enum(WEEKDAYS),
@@ -36,7 +36,8 @@ const schedule = z.object({
   updatedAt: nullable(timestamp),
 });
 
-const memberParams = z.strictObject({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });
+const memberId = z.string().min(1).max(ID_MAX_LENGTH);
+const memberParams = z.strictObject({ id: memberId, userId: memberId });
 
 export const teamRoutes = [
   route({
@@ -57,7 +58,7 @@ export const teamRoutes = [
     tag: 'Teams',
     summary: 'Create a team',
     body: z.strictObject({
-      name: z.string().trim().min(1).max(100),
+      name: z.string().trim().min(1).max(TEAM_NAME_MAX),
       description: z.string().max(500).optional(),
     }),
     status: 201,
@@ -82,7 +83,7 @@ export const teamRoutes = [
     summary: 'Update a team’s name, description (null or "" removes it), or reactivate it',
     params: idParam,
     body: z.strictObject({
-      name: z.string().trim().min(1).max(100).optional(),
+      name: z.string().trim().min(1).max(TEAM_NAME_MAX).optional(),
       description: z.string().max(500).nullable().optional(),
       active: z.boolean().optional(),
     }),
@@ -118,7 +119,7 @@ export const teamRoutes = [
     tag: 'Teams',
     summary: 'Add an active user of the organization to the team',
     params: idParam,
-    body: z.strictObject({ userId: z.string().min(1).max(100), role: z.enum(TEAM_ROLES).optional() }),
+    body: z.strictObject({ userId: memberId, role: z.enum(TEAM_ROLES).optional() }),
     status: 201,
     response: team,
     handler: async ({ params, body, ctx, call }) =>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ROLES, SEARCH_MAX_LENGTH, USER_STATUSES } from '@inbox/contracts';
 import { route } from './route';
-import { bulkBody, bulkResult, idParam, listOf, ROLES, user, USER_STATUSES } from './schemas';
+import { bulkBody, bulkResult, idParam, listOf, user } from './schemas';
 
 const userFilter = z.strictObject({
-  search: z.string().max(200).optional(),
+  search: z.string().max(SEARCH_MAX_LENGTH).optional(),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
 });

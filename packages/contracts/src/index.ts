@@ -6,6 +6,14 @@ export * from './search';
 export * from './passwords';
 export * from './message-errors';
 export * from './templates';
+export * from './pagination';
+export * from './bulk';
+export * from './users';
+export * from './teams';
+export * from './messages';
+export * from './conversations';
+export * from './contacts';
+export * from './quick-replies';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,

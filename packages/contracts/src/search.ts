@@ -14,3 +14,6 @@ export const isMessageSearchTooShort = (
   const term = search?.trim() ?? '';
   return Boolean(inMessages) && term.length > 0 && term.length < MESSAGE_SEARCH_MIN_LENGTH;
 };
+
+/** A list's `search` term: longer is a 400 (a substring search over a few hundred characters is a mistake). */
+export const SEARCH_MAX_LENGTH = 200;

@@ -1,8 +1,9 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import type { Role } from '@inbox/contracts';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from './errors';
 
-export type Role = 'ADMIN' | 'AGENT';
+export type { Role };
 /**
  * USER and API_KEY: an organization's principal, authenticated by the gateway. ANONYMOUS and
  * PLATFORM: the gateway's public routes and the operator's token. SERVICE: one of our services

@@ -1,10 +1,11 @@
+import { MAX_CURSOR_LENGTH } from '@inbox/contracts';
 import { invalid } from './errors';
 
 /** One part of a cursor: a sort key, a tie-breaking id, the sort it belongs to. */
 export type CursorPart = string | number | null;
 
-/** Longer tokens are refused before decoding: a cursor is a few keys, never a document. */
-export const MAX_CURSOR_LENGTH = 1024;
+// The gateway refuses longer cursors at the edge with the same limit (@inbox/contracts).
+export { MAX_CURSOR_LENGTH };
 
 const TOKEN = /^[A-Za-z0-9_-]+$/;
 

@@ -1,7 +1,8 @@
+import { MAX_BULK } from '@inbox/contracts';
 import { DomainError, invalid } from '../errors';
 
-/** The most items one bulk action may touch, in every selection mode (`ids` and `all` alike). */
-export const MAX_BULK = 500;
+// The cap is the gateway's too (its schemas and OpenAPI text): it lives in @inbox/contracts.
+export { MAX_BULK };
 
 export interface BulkFailure {
   id: string;

@@ -1,8 +1,6 @@
+import { BULK_SELECTION_MODES, MAX_BULK } from '@inbox/contracts';
 import { invalid } from '../errors';
-import { MAX_BULK, tooManySelected } from './bulk';
-
-export const BULK_SELECTION_MODES = ['ids', 'all'] as const;
-export type BulkSelectionMode = (typeof BULK_SELECTION_MODES)[number];
+import { tooManySelected } from './bulk';
 
 /** What a bulk request selects: the ids it names (mode `ids`), or every item matching its filters (mode `all`). */
 export interface BulkSelection {

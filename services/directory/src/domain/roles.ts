@@ -1,4 +1,4 @@
-import type { Role } from './vocabulary';
+import type { Role } from '@inbox/contracts';
 
 // Higher is stronger. A new role gets its place here, and every comparison follows.
 const RANK: Record<Role, number> = { AGENT: 0, ADMIN: 1 };

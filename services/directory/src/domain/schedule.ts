@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { WEEKDAYS, type Weekday } from '@inbox/contracts';
 import type { FieldError } from '@inbox/platform';
 
 /**
@@ -6,16 +7,7 @@ import type { FieldError } from '@inbox/platform';
  * Pure domain code (no I/O); the clock is always passed in so callers and tests control "now".
  */
 
-export const WEEKDAYS = [
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'SUNDAY',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export type { Weekday };
 
 export interface WeeklyInterval {
   day: Weekday;

@@ -1,12 +1,4 @@
-/** The closed sets of values the directory accepts; the gateway's zod schemas use the same lists. */
-export const ROLES = ['ADMIN', 'AGENT'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const USER_STATUSES = ['ONLINE', 'AWAY', 'BUSY', 'OFFLINE'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const TEAM_ROLES = ['MEMBER', 'LEAD'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+// Roles, user statuses and team roles are the gateway's too: they live in @inbox/contracts.
 
 /** The fixed tag palette: a tag's colour is one of these hex values. */
 export const TAG_PALETTE = [

@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/repositories/users.repository';
-import type { Role, UserStatus } from '../domain/vocabulary';
+import type { Role, UserStatus } from '@inbox/contracts';
 import type { DirectoryDeps } from '../deps';
 import { bulkUsers } from '../usecases/users/bulk-users';
 import { createUser } from '../usecases/users/create-user';

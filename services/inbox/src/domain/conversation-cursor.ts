@@ -1,13 +1,8 @@
+import { CONVERSATION_SORTS, type ConversationSort } from '@inbox/contracts';
 import { decodeCursor as decodeParts, encodeCursor as encodeParts, invalid } from '@inbox/platform';
 
-export const CONVERSATION_SORTS = [
-  'newest',
-  'oldest',
-  'waiting_longest',
-  'created_newest',
-  'created_oldest',
-] as const;
-export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+// The sorts are the gateway's too: named in @inbox/contracts, their keys here.
+export { CONVERSATION_SORTS, type ConversationSort };
 
 /** The timestamp a sort orders by; `id` in the same direction breaks ties, so the order is total. */
 export interface SortKey {

@@ -1,13 +1,8 @@
+import { CONVERSATION_STATUSES, type ConversationStatus } from '@inbox/contracts';
 import { DomainError } from '@inbox/platform';
 
-export const CONVERSATION_STATUSES = [
-  'BOT_HANDLING',
-  'HUMAN_HANDLING',
-  'OPEN',
-  'WAITING_FOR_CUSTOMER',
-  'CLOSED',
-] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+// The statuses are the gateway's too: defined in @inbox/contracts, their rules here.
+export { CONVERSATION_STATUSES, type ConversationStatus };
 
 /** What can happen to a conversation. Each maps the current state to the next, or refuses. */
 export type ConversationAction =

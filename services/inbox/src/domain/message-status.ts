@@ -1,10 +1,10 @@
-import { OUTCOME_UNKNOWN } from '@inbox/contracts';
+import { OUTCOME_UNKNOWN, type MessageStatus } from '@inbox/contracts';
 
 /** What the platform reports in `statuses[].status` (reference §1.6). */
 export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
 /** An outbound message's status; inbound messages are RECEIVED and never move. */
-export type OutboundStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'READ' | 'FAILED';
+export type OutboundStatus = Exclude<MessageStatus, 'RECEIVED'>;
 
 const RANK: Record<string, number> = { PENDING: 0, SENT: 1, DELIVERED: 2, READ: 3 };
 

@@ -1,3 +1,4 @@
+import { CONTACT_CLEARABLE } from '@inbox/contracts';
 import { clearedFields } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
 import type { ContactView } from '../usecases/contacts/contact-view';
@@ -24,7 +25,7 @@ export const contactHandlers = (deps: InboxDeps) =>
         alias,
         notes,
         customFields: customFieldsJson === undefined ? undefined : customFieldsFromJson(customFieldsJson),
-        ...clearedFields(clear ?? [], ['name', 'category', 'alias', 'notes']),
+        ...clearedFields(clear, CONTACT_CLEARABLE),
       };
       return encode(await updateContact(deps, caller, waId, update));
     },

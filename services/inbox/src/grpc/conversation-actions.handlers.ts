@@ -1,3 +1,4 @@
+import { CONVERSATION_CLEARABLE } from '@inbox/contracts';
 import { clearedFields } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
 import type { TimelineEntry } from '../usecases/conversations/get-timeline';
@@ -45,7 +46,7 @@ export const conversationActionHandlers = (deps: InboxDeps) =>
         teamId,
         category,
         handoffSummary,
-        ...clearedFields(clear ?? [], ['assignedTo', 'teamId', 'category', 'handoffSummary']),
+        ...clearedFields(clear, CONVERSATION_CLEARABLE),
       };
       return encodeConversation(await updateConversation(deps, caller, id, update));
     },

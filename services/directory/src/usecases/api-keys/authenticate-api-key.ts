@@ -3,7 +3,7 @@ import { apiKeysRepository, type ApiKeyCredential } from '../../db/repositories/
 import { sha256 } from '../../auth/secrets';
 import type { DirectoryDeps } from '../../deps';
 import { effectiveKeyRole } from '../../domain/roles';
-import type { Role } from '../../domain/vocabulary';
+import type { Role } from '@inbox/contracts';
 
 export interface ApiKeyPrincipal {
   orgId: number;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { forbidden, invalid, newId, transactThenPublish } from '@inbox/platform';
-import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.repository';
 import { newApiKey, sha256 } from '../../auth/secrets';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
 import { isStronger } from '../../domain/roles';
-import { ROLES, type Role } from '../../domain/vocabulary';
+import { API_KEY_NAME_MAX, DIRECTORY_EVENTS, ROLES, type Role } from '@inbox/contracts';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 
 export interface CreateApiKeyInput {
@@ -14,14 +13,13 @@ export interface CreateApiKeyInput {
   expiresAt?: string;
 }
 
-export const MAX_API_KEY_NAME_LENGTH = 100;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export function checkedKeyName(input: string): string {
   const name = input.trim();
-  if (name.length < 1 || name.length > MAX_API_KEY_NAME_LENGTH) {
+  if (name.length < 1 || name.length > API_KEY_NAME_MAX) {
     throw invalid('VALIDATION_FAILED', 'The name is not valid', [
-      { path: 'name', message: `Use 1 to ${MAX_API_KEY_NAME_LENGTH} characters` },
+      { path: 'name', message: `Use 1 to ${API_KEY_NAME_MAX} characters` },
     ]);
   }
   return name;

@@ -2,7 +2,7 @@ import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
 import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.repository';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
-import type { Role } from '../../domain/vocabulary';
+import type { Role } from '@inbox/contracts';
 import type { DirectoryDeps } from '../../deps';
 
 /** Who replaced the password, for the event: the request, and the user behind it (null: the operator). */

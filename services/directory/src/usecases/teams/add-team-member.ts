@@ -9,7 +9,7 @@ import {
 import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail, type TeamRow } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
-import { TEAM_ROLES, type TeamRole } from '../../domain/vocabulary';
+import { TEAM_ROLES, type TeamRole } from '@inbox/contracts';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 import { loadTeamDetail } from './get-team';
 

@@ -1,5 +1,5 @@
 import { conflict, invalid, isUniqueViolation, newId, transactThenPublish } from '@inbox/platform';
-import { DIRECTORY_EVENTS } from '@inbox/contracts';
+import { DIRECTORY_EVENTS, TEAM_NAME_MAX } from '@inbox/contracts';
 import { teamsRepository, type TeamDetail } from '../../db/repositories/teams.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
 import type { CallerContext, DirectoryDeps } from '../../deps';
@@ -9,16 +9,14 @@ export interface TeamInput {
   description?: string | null;
 }
 
-export const MAX_TEAM_NAME_LENGTH = 100;
-
 export const teamNameTaken = (name: string) =>
   conflict('TEAM_NAME_TAKEN', `An active team named "${name}" already exists`);
 
 export function checkedTeamName(input: string): string {
   const name = input.trim();
-  if (name.length < 1 || name.length > MAX_TEAM_NAME_LENGTH) {
+  if (name.length < 1 || name.length > TEAM_NAME_MAX) {
     throw invalid('VALIDATION_FAILED', 'The team name is invalid', [
-      { path: 'name', message: `must be 1 to ${MAX_TEAM_NAME_LENGTH} characters` },
+      { path: 'name', message: `must be 1 to ${TEAM_NAME_MAX} characters` },
     ]);
   }
   return name;

@@ -1,3 +1,4 @@
+import { USER_BULK_ACTIONS } from '@inbox/contracts';
 import {
   invalid,
   runBulk,
@@ -25,8 +26,10 @@ export async function bulkUsers(
 ): Promise<BulkOutcome> {
   requireOrganization(caller);
   requireAdmin(caller);
-  if (selection.action !== 'delete')
-    throw invalid('VALIDATION_FAILED', 'Unknown bulk action', [{ path: 'action', message: 'Use delete' }]);
+  if (!(USER_BULK_ACTIONS as readonly string[]).includes(selection.action))
+    throw invalid('VALIDATION_FAILED', 'Unknown bulk action', [
+      { path: 'action', message: `Use ${USER_BULK_ACTIONS.join(', ')}` },
+    ]);
   const ids = await selectBulkIds(selection, (limit) =>
     usersRepository.listIds(deps.db, caller.orgId, selection.filter ?? {}, limit),
   );

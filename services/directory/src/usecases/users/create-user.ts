@@ -2,7 +2,7 @@ import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { conflict, isUniqueViolation, newId, transactThenPublish } from '@inbox/platform';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
-import type { Role } from '../../domain/vocabulary';
+import type { Role } from '@inbox/contracts';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 import { renewInvitation, sendInvitation } from './invitation';
 

@@ -2,7 +2,7 @@ import { DIRECTORY_EVENTS } from '@inbox/contracts';
 import { forbidden, notFound, transactThenPublish } from '@inbox/platform';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireOrganization } from '../../domain/access';
-import type { UserStatus } from '../../domain/vocabulary';
+import type { UserStatus } from '@inbox/contracts';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 
 /** A user sets their own status; an Admin may set anyone's (e.g. to put an absent agent OFFLINE). */

@@ -3,7 +3,7 @@ import { conflict, isUniqueViolation, notFound, transactThenPublish, type Db } f
 import { apiKeysRepository } from '../../db/repositories/api-keys.repository';
 import { usersRepository, type UserRow } from '../../db/repositories/users.repository';
 import { actorOf, requireAdmin, requireOrganization } from '../../domain/access';
-import type { Role } from '../../domain/vocabulary';
+import type { Role } from '@inbox/contracts';
 import type { CallerContext, DirectoryDeps } from '../../deps';
 import { emailTaken } from './create-user';
 import { renewInvitation, sendInvitation } from './invitation';

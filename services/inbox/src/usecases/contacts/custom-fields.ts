@@ -1,6 +1,5 @@
+import { CUSTOM_FIELD_LIMITS } from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
-
-export const CUSTOM_FIELD_LIMITS = { keys: 50, keyLength: 64, stringLength: 1000 } as const;
 
 export type CustomFields = Record<string, string | number | boolean | null>;
 

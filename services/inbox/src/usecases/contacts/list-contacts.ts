@@ -1,10 +1,9 @@
+import { PAGE_SIZE, SEARCH_MAX_LENGTH } from '@inbox/contracts';
 import { decodeCursor, encodeCursor, invalid } from '@inbox/platform';
 import { contactsRepository, type ContactCursor } from '../../db/repositories/contacts.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import type { ContactView } from './contact-view';
-
-export const CONTACT_PAGE = { default: 50, max: 100 } as const;
 
 export interface ContactQuery {
   search?: string;
@@ -29,15 +28,15 @@ export async function listContacts(
   query: ContactQuery,
 ): Promise<{ data: ContactView[]; nextCursor: string | null }> {
   requireOrganization(caller);
-  const limit = query.limit || CONTACT_PAGE.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > CONTACT_PAGE.max)
+  const limit = query.limit || PAGE_SIZE.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE.max)
     throw invalid('VALIDATION_FAILED', 'limit is out of range', [
-      { path: 'limit', message: `Between 1 and ${CONTACT_PAGE.max}` },
+      { path: 'limit', message: `Between 1 and ${PAGE_SIZE.max}` },
     ]);
   const search = query.search?.trim();
-  if (search && search.length > 200)
+  if (search && search.length > SEARCH_MAX_LENGTH)
     throw invalid('VALIDATION_FAILED', 'search is too long', [
-      { path: 'search', message: 'At most 200 characters' },
+      { path: 'search', message: `At most ${SEARCH_MAX_LENGTH} characters` },
     ]);
   const after = query.cursor ? decodeContactCursor(query.cursor) : undefined;
   const rows = await contactsRepository.page(deps.db, caller.orgId, {

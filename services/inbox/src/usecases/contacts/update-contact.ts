@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { INBOX_EVENTS } from '@inbox/contracts';
+import { CONTACT_LIMITS, INBOX_EVENTS } from '@inbox/contracts';
 import { invalid, notFound, transactThenPublish } from '@inbox/platform';
 import { contactsRepository, type ContactPatch } from '../../db/repositories/contacts.repository';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { actorOf, requireOrganization } from '../access';
 import { applyFields, type ChangeContext } from '../conversations/conversation-changes';
-import { cleanText, LIMITS } from '../conversations/field-rules';
+import { cleanText } from '../conversations/field-rules';
 import type { ContactView } from './contact-view';
 import { parseCustomFields } from './custom-fields';
 
@@ -19,8 +19,6 @@ export interface ContactUpdate {
   /** Replaces the whole object. */
   customFields?: unknown;
 }
-
-export const CONTACT_LIMITS = { name: 200, alias: 100, notes: 4000 } as const;
 
 /**
  * Updates the light profile; a category is applied to the contact's active conversations (closed
@@ -43,7 +41,7 @@ export async function updateContact(
     notes: cleanText(update.notes, 'notes', CONTACT_LIMITS.notes, 'null'),
     customFields: update.customFields === undefined ? undefined : parseCustomFields(update.customFields),
   };
-  const category = cleanText(update.category, 'category', LIMITS.category);
+  const category = cleanText(update.category, 'category', CONTACT_LIMITS.category);
 
   const view = await transactThenPublish(deps, async (tx) => {
     const contact = await contactsRepository.lock(tx, caller.orgId, waId);

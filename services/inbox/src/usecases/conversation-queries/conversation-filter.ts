@@ -1,12 +1,18 @@
-import { clampWindowMinutes, isMessageSearchTooShort, MESSAGE_SEARCH_TOO_SHORT } from '@inbox/contracts';
+import {
+  clampWindowMinutes,
+  CONVERSATION_LIMITS,
+  CONVERSATION_SUB_FILTERS,
+  ID_MAX_LENGTH,
+  isMessageSearchTooShort,
+  MESSAGE_SEARCH_TOO_SHORT,
+  SEARCH_MAX_LENGTH,
+  type ConversationSubFilter as SubFilter,
+} from '@inbox/contracts';
 import { invalid, type FieldError } from '@inbox/platform';
 import type { CallerContext } from '../../deps';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../../domain/conversation-state';
 
-export const SUB_FILTERS = ['unread', 'needs_action', 'needs_action_window_open'] as const;
-export type SubFilter = (typeof SUB_FILTERS)[number];
-
-export const MAX_TAG_IDS = 20;
+export type { SubFilter };
 
 /** The filter as callers send it (the gRPC ConversationFilter). */
 export interface ConversationFilterInput {
@@ -65,17 +71,18 @@ export function parseConversationFilter(
   if (status !== undefined && !oneOf(CONVERSATION_STATUSES, status))
     errors.push({ path: 'status', message: `One of ${CONVERSATION_STATUSES.join(', ')}` });
   const subFilter = present(raw.subFilter);
-  if (subFilter !== undefined && !oneOf(SUB_FILTERS, subFilter))
-    errors.push({ path: 'subFilter', message: `One of ${SUB_FILTERS.join(', ')}` });
+  if (subFilter !== undefined && !oneOf(CONVERSATION_SUB_FILTERS, subFilter))
+    errors.push({ path: 'subFilter', message: `One of ${CONVERSATION_SUB_FILTERS.join(', ')}` });
   const minutes = raw.windowExpiresWithin;
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1))
     errors.push({ path: 'windowExpiresWithin', message: 'A whole number of minutes, at least 1' });
   const tagIds = [...new Set(raw.tagIds ?? [])];
-  if (tagIds.some((t) => t.length === 0 || t.length > 100) || tagIds.length > MAX_TAG_IDS)
-    errors.push({ path: 'tagIds', message: `Up to ${MAX_TAG_IDS} non-empty tag ids` });
+  const maxTags = CONVERSATION_LIMITS.filterTagIds;
+  if (tagIds.some((t) => t.length === 0 || t.length > ID_MAX_LENGTH) || tagIds.length > maxTags)
+    errors.push({ path: 'tagIds', message: `Up to ${maxTags} non-empty tag ids` });
   const search = raw.search?.trim();
-  if (search !== undefined && search.length > 200)
-    errors.push({ path: 'search', message: 'At most 200 characters' });
+  if (search !== undefined && search.length > SEARCH_MAX_LENGTH)
+    errors.push({ path: 'search', message: `At most ${SEARCH_MAX_LENGTH} characters` });
   else if (isMessageSearchTooShort(search, raw.searchInMessages))
     errors.push({ path: 'search', message: MESSAGE_SEARCH_TOO_SHORT });
   const assignedTo = resolveAssignee(raw.assignedTo, caller, errors);

@@ -1,3 +1,4 @@
+import { DEFAULT_CONVERSATION_SORT, PAGE_SIZE } from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
 import { conversationQueriesRepository } from '../../db/repositories/conversation-queries.repository';
 import { loadConversationViews, type ConversationView } from '../../db/repositories/conversation-views';
@@ -10,9 +11,6 @@ import {
 } from '../../domain/conversation-cursor';
 import { requireOrganization } from '../access';
 import { parseConversationFilter, type ConversationFilterInput } from './conversation-filter';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 
 export interface ListConversationsInput {
   filter?: ConversationFilterInput | null;
@@ -29,15 +27,15 @@ export interface ConversationPage {
 }
 
 function checkPaging(input: ListConversationsInput): { sort: ConversationSort; limit: number } {
-  const sort = input.sort || 'newest';
+  const sort = input.sort || DEFAULT_CONVERSATION_SORT;
   if (!(CONVERSATION_SORTS as readonly string[]).includes(sort))
     throw invalid('VALIDATION_FAILED', 'Unknown sort', [
       { path: 'sort', message: `One of ${CONVERSATION_SORTS.join(', ')}` },
     ]);
-  const limit = input.limit || DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+  const limit = input.limit || PAGE_SIZE.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE.max)
     throw invalid('VALIDATION_FAILED', 'The page size is out of range', [
-      { path: 'limit', message: `From 1 to ${MAX_PAGE_SIZE}` },
+      { path: 'limit', message: `From 1 to ${PAGE_SIZE.max}` },
     ]);
   return { sort: sort as ConversationSort, limit };
 }

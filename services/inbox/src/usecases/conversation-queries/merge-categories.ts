@@ -1,11 +1,10 @@
-import { INBOX_EVENTS } from '@inbox/contracts';
+import { CONVERSATION_LIMITS, INBOX_EVENTS } from '@inbox/contracts';
 import { invalid, transactThenPublish, type FieldError } from '@inbox/platform';
 import { conversationQueriesRepository } from '../../db/repositories/conversation-queries.repository';
 import type { CallerContext, InboxDeps } from '../../deps';
 import { actorOf, requireAdmin, requireOrganization } from '../access';
 
-export const MAX_MERGE_SOURCES = 50;
-const MAX_CATEGORY_LENGTH = 200;
+const { mergeSources: MAX_MERGE_SOURCES, mergeCategory: MAX_CATEGORY_LENGTH } = CONVERSATION_LIMITS;
 
 export interface MergeCategoriesInput {
   sources?: string[];

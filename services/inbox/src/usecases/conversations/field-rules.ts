@@ -1,6 +1,12 @@
+import { CONVERSATION_LIMITS, ID_MAX_LENGTH } from '@inbox/contracts';
 import { invalid } from '@inbox/platform';
 
-export const LIMITS = { id: 100, category: 100, handoffSummary: 4000, followUpNote: 1000 } as const;
+export const LIMITS = {
+  id: ID_MAX_LENGTH,
+  category: CONVERSATION_LIMITS.category,
+  handoffSummary: CONVERSATION_LIMITS.handoffSummary,
+  followUpNote: CONVERSATION_LIMITS.followUpNote,
+} as const;
 
 /**
  * Trims free text; null stays null (a clear). Blank text is a clear where `blank` is 'null' and a

@@ -1,11 +1,9 @@
+import { PAGE_SIZE } from '@inbox/contracts';
 import { notFound, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
-
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 100;
 
 /** A conversation's messages, newest first; hidden ones included (flagged) so agents can unhide them. */
 export async function listMessages(
@@ -16,7 +14,7 @@ export async function listMessages(
   requireOrganization(caller);
   const conversation = await conversationsRepository.find(deps.db, caller.orgId, input.conversationId);
   if (!conversation) throw notFound('Conversation');
-  const limit = Math.min(Math.max(Math.trunc(input.limit || DEFAULT_PAGE), 1), MAX_PAGE);
+  const limit = Math.min(Math.max(Math.trunc(input.limit || PAGE_SIZE.default), 1), PAGE_SIZE.max);
   return messagesRepository.page(deps.db, caller.orgId, conversation.id, {
     cursor: input.cursor || undefined,
     limit,

@@ -1,3 +1,4 @@
+import { MESSAGE_TEXT_MAX } from '@inbox/contracts';
 import { conflict, invalid, isUniqueViolation, notFound, type CallerContext } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
@@ -43,7 +44,8 @@ function parseRequest(input: SendMessageInput): SendRequest {
     throw fieldError('idempotencyKey', 'At most 200 characters');
   if (input.type === 'text') {
     const text = input.text ?? '';
-    if (text.length < 1 || text.length > 4096) throw fieldError('text', 'Text must be 1 to 4096 characters');
+    if (text.length < 1 || text.length > MESSAGE_TEXT_MAX)
+      throw fieldError('text', `Text must be 1 to ${MESSAGE_TEXT_MAX} characters`);
     return { ...common, type: 'text', text, previewUrl: input.previewUrl ?? false };
   }
   if (input.type === 'interactive') {

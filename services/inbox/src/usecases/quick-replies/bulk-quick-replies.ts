@@ -1,3 +1,4 @@
+import { QUICK_REPLY_BULK_ACTIONS, type QuickReplyBulkAction } from '@inbox/contracts';
 import {
   invalid,
   notFound,
@@ -11,25 +12,27 @@ import type { CallerContext, InboxDeps } from '../../deps';
 import { requireAdmin, requireOrganization } from '../access';
 import { deleteQuickReplyOf } from './delete-quick-reply';
 
-export const BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-
 export interface BulkSelection extends Selection {
   action: string;
   /** With mode `all`: only quick replies whose shortcut, label or text contains it. */
   search?: string;
 }
 
-function checkedAction(selection: BulkSelection): BulkAction {
-  const action = BULK_ACTIONS.find((a) => a === selection.action);
+function checkedAction(selection: BulkSelection): QuickReplyBulkAction {
+  const action = QUICK_REPLY_BULK_ACTIONS.find((a) => a === selection.action);
   if (!action)
     throw invalid('VALIDATION_FAILED', 'The bulk request is not valid', [
-      { path: 'action', message: `Use one of ${BULK_ACTIONS.join(', ')}` },
+      { path: 'action', message: `Use one of ${QUICK_REPLY_BULK_ACTIONS.join(', ')}` },
     ]);
   return action;
 }
 
-async function apply(deps: InboxDeps, orgId: number, id: string, action: BulkAction): Promise<void> {
+async function apply(
+  deps: InboxDeps,
+  orgId: number,
+  id: string,
+  action: QuickReplyBulkAction,
+): Promise<void> {
   if (action === 'delete') return deleteQuickReplyOf(deps, orgId, id);
   const row = await quickRepliesRepository.update(
     deps.db,

@@ -1,3 +1,4 @@
+import { QUICK_REPLY_LIMITS, QUICK_REPLY_SHORTCUT_PATTERN } from '@inbox/contracts';
 import { conflict, invalid, type FieldError } from '@inbox/platform';
 import type { QuickReplyPatch } from '../../db/repositories/quick-replies.repository';
 
@@ -10,11 +11,6 @@ export interface NewQuickReply {
 
 // Quick replies record no events: no other service or consumer needs them (agents fetch them when
 // composing). Add events here if that ever changes.
-
-export const SHORTCUT_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-export const LABEL_MAX = 100;
-// WhatsApp's limit for a text message body.
-export const TEXT_MAX = 4096;
 
 /** Agents type shortcuts as "/greeting"; the slash is how they call it up, not part of its name. */
 export function normalizeShortcut(raw: string): string {
@@ -39,7 +35,7 @@ export function checkQuickReplyFields(input: QuickReplyPatch, required: boolean)
   };
   if (present(input.shortcut, 'shortcut')) {
     out.shortcut = normalizeShortcut(input.shortcut);
-    if (!SHORTCUT_PATTERN.test(out.shortcut))
+    if (!QUICK_REPLY_SHORTCUT_PATTERN.test(out.shortcut))
       errors.push({
         path: 'shortcut',
         message: 'Use 1 to 32 letters, digits, "-" or "_" (a leading "/" is ignored)',
@@ -47,13 +43,13 @@ export function checkQuickReplyFields(input: QuickReplyPatch, required: boolean)
   }
   if (present(input.label, 'label')) {
     out.label = input.label.trim();
-    if (out.label.length < 1 || out.label.length > LABEL_MAX)
-      errors.push({ path: 'label', message: `Use 1 to ${LABEL_MAX} characters` });
+    if (out.label.length < 1 || out.label.length > QUICK_REPLY_LIMITS.label)
+      errors.push({ path: 'label', message: `Use 1 to ${QUICK_REPLY_LIMITS.label} characters` });
   }
   if (present(input.text, 'text')) {
     out.text = input.text.trim();
-    if (out.text.length < 1 || out.text.length > TEXT_MAX)
-      errors.push({ path: 'text', message: `Use 1 to ${TEXT_MAX} characters` });
+    if (out.text.length < 1 || out.text.length > QUICK_REPLY_LIMITS.text)
+      errors.push({ path: 'text', message: `Use 1 to ${QUICK_REPLY_LIMITS.text} characters` });
   }
   if (input.active !== undefined) out.active = input.active;
   if (errors.length > 0) throw invalid('VALIDATION_FAILED', 'The quick reply is not valid', errors);
