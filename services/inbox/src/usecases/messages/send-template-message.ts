@@ -1,4 +1,4 @@
-import { templateSendProblem } from '@inbox/contracts';
+import { MESSAGE_TEXT_MAX, templateSendProblem } from '@inbox/contracts';
 import {
   conflict,
   DomainError,
@@ -42,9 +42,6 @@ export interface TemplateMessageSent {
   conversationCreated: boolean;
 }
 
-/** The longest text an inbox message keeps (WhatsApp's own limit for a text message). */
-const MAX_TEXT = 4096;
-
 interface TemplateSendRequest {
   target: TemplateTarget;
   template: TemplateRefInput;
@@ -75,8 +72,8 @@ function parseRequest(input: SendTemplateMessageInput): TemplateSendRequest {
   if (!template?.id || !template.name || !template.language || !template.category)
     throw fieldError('template', 'The template needs an id, a name, a language and a category');
   const text = input.renderedText ?? '';
-  if (text.trim().length === 0 || text.length > MAX_TEXT)
-    throw fieldError('renderedText', `The rendered text must be 1 to ${MAX_TEXT} characters`);
+  if (text.trim().length === 0 || text.length > MESSAGE_TEXT_MAX)
+    throw fieldError('renderedText', `The rendered text must be 1 to ${MESSAGE_TEXT_MAX} characters`);
   const idempotencyKey = input.idempotencyKey || null;
   if (idempotencyKey && idempotencyKey.length > 200)
     throw fieldError('idempotencyKey', 'At most 200 characters');
