@@ -3,6 +3,7 @@ import {
   DEFAULT_PARAMETER_FORMAT,
   DEFAULT_TEMPLATE_LANGUAGE,
   PARAMETER_FORMATS,
+  SEARCH_MAX_LENGTH,
   TEMPLATE_CATEGORIES,
   TEMPLATE_COMPONENT_TYPES,
   TEMPLATE_LABEL_MAX,
@@ -83,7 +84,7 @@ export const templateFilterFields = {
   category: z.enum(TEMPLATE_CATEGORIES).optional(),
   folder: z.string().trim().min(1).max(LABEL_MAX).optional(),
   language: z.enum(TEMPLATE_LANGUAGES).optional(),
-  search: z.string().max(200).optional().describe('part of the name (case-insensitive)'),
+  search: z.string().max(SEARCH_MAX_LENGTH).optional().describe('part of the name (case-insensitive)'),
 };
 export const templateFilter = z.strictObject(templateFilterFields);
 export type TemplateFilterQuery = z.infer<typeof templateFilter>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   HEADER_MEDIA_LIMITS,
+  ID_MAX_LENGTH,
   HEADER_MEDIA_TYPES,
   TEMPLATE_LANGUAGES,
   TEMPLATE_LIMITS,
@@ -9,7 +10,7 @@ import {
 import type { HandlerInput } from './route';
 import { idempotencyKey, messageSchema, toRest } from './messages.routes';
 import { route, type RouteSpec } from './route';
-import { nullable } from './schemas';
+import { idParam, nullable } from './schemas';
 import { templateName } from './template-schemas';
 
 const TAG = 'Templates';
@@ -25,7 +26,7 @@ const parameters = z
       .union([
         z.strictObject({ text: z.string().min(1).max(TEMPLATE_LIMITS.headerText) }),
         z.strictObject({ link: z.url({ protocol: /^https?$/ }).max(TEMPLATE_LIMITS.url) }),
-        z.strictObject({ id: z.string().min(1).max(100).describe('a WhatsApp media id') }),
+        z.strictObject({ id: z.string().min(1).max(ID_MAX_LENGTH).describe('a WhatsApp media id') }),
       ])
       .optional()
       .describe(
@@ -131,7 +132,7 @@ export const templateSendRoutes: RouteSpec[] = [
     tag: TAG,
     summary:
       'The template’s header file, without authorization: the link WhatsApp fetches when the template is sent. Cacheable (ETag); 404 alike for unknown, REMOVED or media-less templates.',
-    params: z.strictObject({ id: z.string().min(1).max(100) }),
+    params: idParam,
     // WhatsApp's media fetchers share few addresses and a campaign fetches once per send: this
     // route has its own, larger per-address budget instead of the general one.
     unlimited: true,
@@ -152,7 +153,7 @@ export const templateSendRoutes: RouteSpec[] = [
     tag: TAG,
     summary: `Send a template message to a conversation. ${sendSummary}`,
     params: nameParam,
-    body: z.strictObject({ conversationId: z.string().min(1).max(100), ...sendFields }),
+    body: z.strictObject({ conversationId: z.string().min(1).max(ID_MAX_LENGTH), ...sendFields }),
     status: 201,
     response: sent,
     handler: async (input) => send(input, { conversationId: input.body.conversationId }),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { TEMPLATE_BULK_ACTIONS } from '@inbox/contracts';
-import { MAX_BULK } from '@inbox/platform';
+import { ID_MAX_LENGTH, MAX_BULK, MAX_CURSOR_LENGTH, TEMPLATE_BULK_ACTIONS } from '@inbox/contracts';
 import { route, type RouteSpec } from './route';
-import { bulkResult, idParam, nullable } from './schemas';
+import { bulkResult, idParam, nullable, pageLimit } from './schemas';
 import {
   LABEL_MAX,
   templateFilter,
@@ -29,7 +28,7 @@ const bulkBody = z
     selection: z.discriminatedUnion('mode', [
       z.strictObject({
         mode: z.literal('ids'),
-        ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_BULK),
+        ids: z.array(z.string().min(1).max(ID_MAX_LENGTH)).min(1).max(MAX_BULK),
       }),
       z.strictObject({
         mode: z.literal('all'),
@@ -89,10 +88,10 @@ export const templateRoutes: RouteSpec[] = [
       ...templateFilterFields,
       cursor: z
         .string()
-        .max(2000)
+        .max(MAX_CURSOR_LENGTH)
         .optional()
         .describe('nextCursor of the previous page, with the same filters'),
-      limit: z.coerce.number().int().min(1).max(100).optional().describe('default 50'),
+      limit: pageLimit,
     }),
     response: z.object({ data: z.array(templateSchema), nextCursor: nullable(z.string()) }),
     handler: async ({ query, ctx, call }) => {
