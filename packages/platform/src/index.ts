@@ -25,3 +25,5 @@ export * from './grpc/encode';
 export * from './bulk';
 export * from './cursor';
 export * from './grpc/clear';
+export * from './http/multipart';
+export * from './storage/blob-store';

@@ -1,4 +1,11 @@
-import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import {
+  FsBlobStore,
+  OutboxRelay,
+  startGrpcServer,
+  type Database,
+  type EventBus,
+  type Logger,
+} from '@inbox/platform';
 import { ChannelRegistry } from './channel/channel-registry';
 import { SecretBox } from './channel/secret-box';
 import { startConsumers } from './consumers';
@@ -7,7 +14,6 @@ import type { InboxDeps, InboxSettings } from './deps';
 import type { DirectoryLookup } from './directory-lookup';
 import { createInboxEventRecorder } from './events';
 import { startInternalHttp } from './http/server';
-import { FsBlobStore } from './media/blob-store';
 import { createMediaTransfers } from './media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
 import { inboxBinding } from './service';

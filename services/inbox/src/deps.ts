@@ -1,8 +1,7 @@
-import type { CallerContext, Db, Logger, TransferSlots } from '@inbox/platform';
+import type { BlobStore, CallerContext, Db, Logger, TransferSlots } from '@inbox/platform';
 import type { ChannelRegistry } from './channel/channel-registry';
 import type { DirectoryLookup } from './directory-lookup';
 import type { InboxEventRecorder } from './events';
-import type { BlobStore } from './media/blob-store';
 
 export interface InboxSettings {
   /** Where a new organization's channel points when none is configured (the simulator in all-in-one mode). */

@@ -1,66 +1,16 @@
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
-import { callerOf, invalid, sendInternalError } from '@inbox/platform';
+import { callerOf, receiveMultipart, sendInternalError, type FileSink } from '@inbox/platform';
 import type { QuickReplyRow } from '../db/repositories/quick-replies.repository';
 import type { InboxDeps } from '../deps';
 import { encodeQuickReply } from '../grpc/quick-replies.handlers';
 import { attachQuickReplyMedia } from '../usecases/quick-replies/attach-quick-reply-media';
 import { openQuickReplyMedia } from '../usecases/quick-replies/open-quick-reply-media';
-import {
-  MAX_QUICK_REPLY_MEDIA_BYTES,
-  MediaRejected,
-  tooLarge,
-} from '../usecases/quick-replies/quick-reply-media';
+import { MAX_QUICK_REPLY_MEDIA_BYTES, tooLarge } from '../usecases/quick-replies/quick-reply-media';
 import { mediaDownloadHeaders } from '../media/download-headers';
 
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-/**
- * Streams the `file` part of a multipart body into the use case; nothing is buffered in memory.
- * Settles when the use case does, or when the body ends without a `file` part.
- */
-function receiveUpload(
-  deps: InboxDeps,
-  req: Request,
-  res: Response,
-  parser: busboy.Busboy,
-): Promise<QuickReplyRow> {
-  return new Promise((resolve, reject) => {
-    let received = false;
-    parser.on('file', (name, file, info) => {
-      if (name !== 'file' || received) {
-        file.resume();
-        return;
-      }
-      received = true;
-      // Busboy truncates silently at its limit; make that a failure too, not a short file.
-      file.on('limit', () => file.destroy(tooLarge(MAX_QUICK_REPLY_MEDIA_BYTES)));
-      attachQuickReplyMedia(deps, callerOf(res), String(req.params.id), {
-        filename: info.filename,
-        mimeType: info.mimeType,
-        stream: file,
-      }).then(resolve, reject);
-    });
-    parser.on('close', () => {
-      if (!received)
-        reject(
-          invalid('VALIDATION_FAILED', 'Send the file in a multipart field named "file"', [
-            { path: 'file', message: 'Required' },
-          ]),
-        );
-    });
-    parser.on('error', () =>
-      reject(invalid('VALIDATION_FAILED', 'The multipart body is malformed or incomplete')),
-    );
-    // A client that goes away mid-file fails the file stream, so the partial blob is dropped.
-    req.on('close', () => {
-      if (!req.complete) parser.destroy(new Error('The client closed the connection during the upload'));
-    });
-    req.pipe(parser);
-  });
-}
 
 async function uploadMedia(deps: InboxDeps, req: Request, res: Response): Promise<void> {
   // Refused before a byte is read when the client says up front that the body cannot fit.
@@ -68,25 +18,19 @@ async function uploadMedia(deps: InboxDeps, req: Request, res: Response): Promis
     res.set('Connection', 'close');
     throw tooLarge(MAX_QUICK_REPLY_MEDIA_BYTES);
   }
-  let parser: busboy.Busboy;
-  try {
-    // One more byte than any kind allows, so the per-kind limit, not busboy's truncation, decides.
-    parser = busboy({
-      headers: req.headers,
-      limits: { files: 1, fileSize: MAX_QUICK_REPLY_MEDIA_BYTES + 1, fields: 10, fieldSize: 1024, parts: 20 },
-    });
-  } catch {
-    throw new MediaRejected(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-  }
-  try {
-    // The proto shape, as CreateQuickReply answers over gRPC: the gateway owns the REST one.
-    res.json(encodeQuickReply(await receiveUpload(deps, req, res, parser)));
-  } catch (error) {
-    // Read and drop the rest of the body so the answer reaches a client that is still sending.
-    req.unpipe(parser);
-    req.resume();
-    throw error;
-  }
+  // The use case streams the part into the blob store within its kind's limit and drops it on refusal.
+  const sink: FileSink<QuickReplyRow> = {
+    write: (stream, file) =>
+      attachQuickReplyMedia(deps, callerOf(res), String(req.params.id), { ...file, stream }),
+    discard: async () => undefined,
+  };
+  const { stored } = await receiveMultipart(req.headers, req, sink, {
+    maxBytes: MAX_QUICK_REPLY_MEDIA_BYTES,
+    tooLarge,
+    fieldSize: 1024,
+  });
+  // The proto shape, as CreateQuickReply answers over gRPC: the gateway owns the REST one.
+  res.json(encodeQuickReply(stored));
 }
 
 async function downloadMedia(deps: InboxDeps, req: Request, res: Response): Promise<void> {

@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assertOutsideTransaction, createLogger, newId, type CallerContext } from '@inbox/platform';
+import {
+  assertOutsideTransaction,
+  createLogger,
+  FsBlobStore,
+  newId,
+  type CallerContext,
+} from '@inbox/platform';
 import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
 import type { InboxDeps } from '../deps';
 import type { DirectoryLookup } from '../directory-lookup';
 import { createInboxEventRecorder } from '../events';
-import { FsBlobStore } from '../media/blob-store';
 import { createMediaTransfers } from '../media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 

@@ -45,7 +45,7 @@ type Patch = {
   enabled?: boolean;
 };
 const update = (caller: CallerContext, id: string, patch: Patch) =>
-  api.UpdateApiKey({ id, ...patch }, caller);
+  api.UpdateApiKey({ id, clear: [], ...patch }, caller);
 const authenticate = (key: string, deps = tb.deps) => apiKeyHandlers(deps).AuthenticateApiKey({ key });
 const refused = { kind: 'unauthenticated', message: 'Invalid API key' };
 const rawRow = async (id: string) =>

@@ -1,5 +1,5 @@
 import { INBOX_EVENTS, type InboxEventData } from '@inbox/contracts';
-import { transactThenPublish } from '@inbox/platform';
+import { transactThenPublish, type StoredBlob } from '@inbox/platform';
 import { CloudApiError } from '@inbox/whatsapp';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import {
@@ -8,7 +8,6 @@ import {
   type MessagePatch,
 } from '../../db/repositories/messages.repository';
 import { isAllowedMediaUrl } from '../../channel/allowed-hosts';
-import type { StoredBlob } from '../../media/blob-store';
 import type { InboxDeps } from '../../deps';
 import { systemOrigin } from '../../events';
 import { messageBlobKey } from './send-media-message';

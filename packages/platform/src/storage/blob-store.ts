@@ -18,7 +18,7 @@ export interface PutOptions {
   verify?: (blob: StoredBlob) => void;
 }
 
-/** Where media bytes live: a filesystem folder by default (a volume in Kubernetes). */
+/** Where a service keeps files (media, attachments): a filesystem folder by default (a volume in Kubernetes). */
 export interface BlobStore {
   /** Streams `data` in, hashing and counting on the way; a failed or refused write leaves no blob. */
   put(key: string, data: Buffer | Readable, options?: PutOptions): Promise<StoredBlob>;

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { invalid } from '../errors';
+import { HttpProblem } from './problem';
+
+/*
+ * Multipart uploads on a service's internal HTTP port (the gateway proxies the body as it comes).
+ * One file part is streamed to its destination as it arrives, cut off as soon as it passes its size
+ * limit; nothing of a refused or broken upload is left behind, and the rest of the body is drained
+ * unread. Memory stays bounded whatever the client sends.
+ */
+
+export interface MultipartFileInfo {
+  mimeType: string;
+  filename: string | undefined;
+}
+
+/** The limit of one file: its size, and the error a larger one fails with (413 usually). */
+export interface FileLimit {
+  maxBytes: number;
+  tooLarge: (maxBytes: number) => Error;
+}
+
+/** `maxBytes`: the most any file may weigh (the parser itself stops there). */
+export interface MultipartOptions extends FileLimit {
+  /** The name of the file part; other parts of that kind are drained. Default `file`. */
+  fileField?: string;
+  /** The longest text field in bytes. Default 8 KiB. */
+  fieldSize?: number;
+  /**
+   * When the file part starts, with the fields sent before it: throw to refuse it before a byte
+   * is stored (415 for a type), or answer a lower limit for this file.
+   */
+  onFile?: (file: MultipartFileInfo, fields: Record<string, string>) => number | FileLimit | void;
+}
+
+/** Where the file part goes. */
+export interface FileSink<T> {
+  /** Consumes `data` to its end; rejects (with `limit.tooLarge`) as soon as more than `limit.maxBytes` pass. */
+  write(data: Readable, file: MultipartFileInfo, limit: FileLimit): Promise<T>;
+  /** Removes whatever `write` kept or left: the upload failed. */
+  discard(): Promise<void>;
+}
+
+export interface ReceivedPart<T> {
+  stored: T;
+  file: MultipartFileInfo;
+  fields: Record<string, string>;
+}
+
+const fieldError = (field: string, message: string) =>
+  invalid('VALIDATION_FAILED', message, [{ path: field, message }]);
+
+const notMultipart = () =>
+  new HttpProblem({
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Send the file as multipart/form-data',
+    errors: [{ path: 'file', message: 'Send the file as multipart/form-data' }],
+  });
+
+function limitOf(options: MultipartOptions, asked: number | FileLimit | void): FileLimit {
+  if (asked === undefined) return options;
+  const wanted = typeof asked === 'number' ? { maxBytes: asked, tooLarge: options.tooLarge } : asked;
+  return { maxBytes: Math.min(options.maxBytes, wanted.maxBytes), tooLarge: wanted.tooLarge };
+}
+
+/** One upload in progress: the parser's events, the part being written, and the one outcome. */
+class Reception<T> {
+  readonly fields: Record<string, string> = {};
+  private writing?: Promise<{ stored: T; file: MultipartFileInfo }>;
+  private active?: Readable;
+  private settled = false;
+
+  constructor(
+    private readonly body: Readable,
+    private readonly parser: busboy.Busboy,
+    private readonly sink: FileSink<T>,
+    private readonly options: MultipartOptions,
+    private readonly resolve: (part: ReceivedPart<T>) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  readonly fail = (error: unknown): void => {
+    if (this.settled) return;
+    this.settled = true;
+    this.body.unpipe(this.parser);
+    this.body.resume();
+    // The parser gets no more bytes: a part still being written would never end on its own.
+    if (this.active && !this.active.readableEnded) this.active.destroy();
+    // Answered once the sink let go of the part and its remains are gone.
+    void (this.writing ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => (this.writing ? this.sink.discard() : undefined))
+      .catch(() => undefined)
+      .then(() => this.reject(error));
+  };
+
+  readonly field = (name: string, value: string, info: busboy.FieldInfo): void => {
+    if (info.valueTruncated) this.fail(fieldError(name, 'Field value too long'));
+    else this.fields[name] = value;
+  };
+
+  readonly file = (name: string, data: Readable, info: busboy.FileInfo): void => {
+    if (name !== (this.options.fileField ?? 'file') || this.settled || this.writing) {
+      data.resume();
+      return;
+    }
+    const file = { mimeType: info.mimeType, filename: info.filename || undefined };
+    let limit: FileLimit;
+    try {
+      limit = limitOf(this.options, this.options.onFile?.(file, this.fields));
+    } catch (error) {
+      data.resume();
+      this.fail(error);
+      return;
+    }
+    this.active = data;
+    data.on('limit', () => this.fail(limit.tooLarge(limit.maxBytes)));
+    this.writing = this.sink.write(data, file, limit).then((stored) => ({ stored, file }));
+    this.writing.catch(this.fail);
+  };
+
+  readonly close = (): void => {
+    if (this.settled) return;
+    if (!this.writing) {
+      const name = this.options.fileField ?? 'file';
+      return this.fail(
+        invalid('VALIDATION_FAILED', `Send the file in a multipart field named "${name}"`, [
+          { path: name, message: 'Required' },
+        ]),
+      );
+    }
+    this.writing.then(({ stored, file }) => {
+      if (this.settled) return;
+      this.settled = true;
+      this.resolve({ stored, file, fields: this.fields });
+    }, this.fail);
+  };
+}
+
+/**
+ * Streams the file part of a multipart body into `sink`; the text fields are collected. Resolves
+ * once the body ended and the part is stored; on any failure (refused type or size, malformed
+ * body, client gone) the sink discards the part, the rest of the body is drained unread, and the
+ * promise rejects.
+ */
+export function receiveMultipart<T>(
+  headers: IncomingHttpHeaders,
+  body: Readable,
+  sink: FileSink<T>,
+  options: MultipartOptions,
+): Promise<ReceivedPart<T>> {
+  return new Promise<ReceivedPart<T>>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers,
+        // One byte more than allowed: busboy truncates silently at its limit; the sink decides.
+        limits: {
+          files: 1,
+          fileSize: options.maxBytes + 1,
+          fields: 10,
+          fieldSize: options.fieldSize ?? 8 * 1024,
+          parts: 12,
+        },
+      });
+    } catch {
+      reject(notMultipart());
+      return;
+    }
+    const reception = new Reception(body, parser, sink, options, resolve, reject);
+    parser.on('field', reception.field);
+    parser.on('file', reception.file);
+    parser.on('error', (error: unknown) =>
+      reception.fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
+    );
+    parser.on('close', reception.close);
+    body.on('error', reception.fail);
+    // A client that goes away mid-file fails the upload, so the partial part is dropped.
+    body.on('close', () => {
+      if ((body as { complete?: boolean }).complete === false)
+        reception.fail(fieldError('file', 'The upload was interrupted'));
+    });
+    body.pipe(parser);
+  });
+}
+
+/** Counts the bytes as they pass and fails the stream past the limit. */
+function meter(limit: FileLimit) {
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > limit.maxBytes ? limit.tooLarge(limit.maxBytes) : null, chunk);
+    },
+  });
+  return { stream, size: () => size };
+}
+
+/** A file part received to disk, with the form's text fields. */
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  mimeType: string;
+  filename: string | undefined;
+  fields: Record<string, string>;
+}
+
+/**
+ * Streams the file part of a multipart body to a new file in `dir` (created if missing). The
+ * caller owns the file afterwards: it moves it where it belongs or removes it.
+ */
+export async function receiveFile(
+  headers: IncomingHttpHeaders,
+  body: Readable,
+  options: MultipartOptions & { dir: string },
+): Promise<ReceivedFile> {
+  const target = path.join(options.dir, `${randomUUID()}.part`);
+  const sink: FileSink<number> = {
+    write: async (data, _file, limit) => {
+      await fs.promises.mkdir(options.dir, { recursive: true });
+      const counted = meter(limit);
+      await pipeline(data, counted.stream, fs.createWriteStream(target));
+      return counted.size();
+    },
+    discard: () => fs.promises.rm(target, { force: true }),
+  };
+  const { stored, file, fields } = await receiveMultipart(headers, body, sink, options);
+  return { path: target, size: stored, ...file, fields };
+}
