@@ -10,6 +10,8 @@ import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountLis
 import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _inbox_v1_CategoryList__Output } from './inbox/v1/CategoryList';
 import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from './inbox/v1/ChannelAccess';
 import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from './inbox/v1/ChannelAccessRequest';
+import type { ChannelPage as _inbox_v1_ChannelPage, ChannelPage__Output as _inbox_v1_ChannelPage__Output } from './inbox/v1/ChannelPage';
+import type { ChannelSummary as _inbox_v1_ChannelSummary, ChannelSummary__Output as _inbox_v1_ChannelSummary__Output } from './inbox/v1/ChannelSummary';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from './inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from './inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from './inbox/v1/ContactPage';
@@ -26,6 +28,7 @@ import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output
 import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from './inbox/v1/FollowUpRequest';
 import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from './inbox/v1/IdRequest';
 import type { InboxServiceClient as _inbox_v1_InboxServiceClient, InboxServiceDefinition as _inbox_v1_InboxServiceDefinition } from './inbox/v1/InboxService';
+import type { ListChannelsRequest as _inbox_v1_ListChannelsRequest, ListChannelsRequest__Output as _inbox_v1_ListChannelsRequest__Output } from './inbox/v1/ListChannelsRequest';
 import type { ListContactsRequest as _inbox_v1_ListContactsRequest, ListContactsRequest__Output as _inbox_v1_ListContactsRequest__Output } from './inbox/v1/ListContactsRequest';
 import type { ListConversationsRequest as _inbox_v1_ListConversationsRequest, ListConversationsRequest__Output as _inbox_v1_ListConversationsRequest__Output } from './inbox/v1/ListConversationsRequest';
 import type { ListMessagesRequest as _inbox_v1_ListMessagesRequest, ListMessagesRequest__Output as _inbox_v1_ListMessagesRequest__Output } from './inbox/v1/ListMessagesRequest';
@@ -68,6 +71,8 @@ export interface ProtoGrpcType {
       CategoryList: MessageTypeDefinition<_inbox_v1_CategoryList, _inbox_v1_CategoryList__Output>
       ChannelAccess: MessageTypeDefinition<_inbox_v1_ChannelAccess, _inbox_v1_ChannelAccess__Output>
       ChannelAccessRequest: MessageTypeDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccessRequest__Output>
+      ChannelPage: MessageTypeDefinition<_inbox_v1_ChannelPage, _inbox_v1_ChannelPage__Output>
+      ChannelSummary: MessageTypeDefinition<_inbox_v1_ChannelSummary, _inbox_v1_ChannelSummary__Output>
       Contact: MessageTypeDefinition<_inbox_v1_Contact, _inbox_v1_Contact__Output>
       ContactHistory: MessageTypeDefinition<_inbox_v1_ContactHistory, _inbox_v1_ContactHistory__Output>
       ContactPage: MessageTypeDefinition<_inbox_v1_ContactPage, _inbox_v1_ContactPage__Output>
@@ -84,6 +89,7 @@ export interface ProtoGrpcType {
       FollowUpRequest: MessageTypeDefinition<_inbox_v1_FollowUpRequest, _inbox_v1_FollowUpRequest__Output>
       IdRequest: MessageTypeDefinition<_inbox_v1_IdRequest, _inbox_v1_IdRequest__Output>
       InboxService: SubtypeConstructor<typeof grpc.Client, _inbox_v1_InboxServiceClient> & { service: _inbox_v1_InboxServiceDefinition }
+      ListChannelsRequest: MessageTypeDefinition<_inbox_v1_ListChannelsRequest, _inbox_v1_ListChannelsRequest__Output>
       ListContactsRequest: MessageTypeDefinition<_inbox_v1_ListContactsRequest, _inbox_v1_ListContactsRequest__Output>
       ListConversationsRequest: MessageTypeDefinition<_inbox_v1_ListConversationsRequest, _inbox_v1_ListConversationsRequest__Output>
       ListMessagesRequest: MessageTypeDefinition<_inbox_v1_ListMessagesRequest, _inbox_v1_ListMessagesRequest__Output>

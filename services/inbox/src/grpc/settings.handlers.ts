@@ -1,6 +1,7 @@
 import type { ChannelRow } from '../db/repositories/channels.repository';
 import type { InboxDeps } from '../deps';
 import { getChannelAccess } from '../usecases/settings/get-channel-access';
+import { listChannels } from '../usecases/settings/list-channels';
 import { getWhatsAppSettings, putWhatsAppSettings } from '../usecases/settings/whatsapp-settings';
 import { iso, opt, type InboxImpl, type Reply } from './encode';
 
@@ -23,5 +24,9 @@ export const settingsHandlers = (deps: InboxDeps) =>
     GetChannelAccess: async (req, caller) => {
       const access = await getChannelAccess(deps, caller, { wabaId: req.wabaId });
       return { ...access, displayPhoneNumber: opt(access.displayPhoneNumber) };
+    },
+    ListChannels: async (req, caller) => {
+      const page = await listChannels(deps, caller, { cursor: req.cursor, limit: req.limit });
+      return { data: page.data, nextCursor: opt(page.nextCursor) };
     },
   }) satisfies Partial<InboxImpl>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '@inbox/platform';
 import { channels } from '../schema';
 
@@ -24,6 +24,24 @@ export const channelsRepository = {
   /** The channel of a WhatsApp Business Account (one organization's at most: channels_waba_id_unique). */
   findByWabaId: async (db: Db, wabaId: string): Promise<ChannelRow | undefined> =>
     (await db.select().from(channels).where(eq(channels.wabaId, wabaId)))[0],
+
+  /** Configured channels (a token is set) after an organization id, by organization id. */
+  pageConfigured: async (
+    db: Db,
+    page: { afterOrgId: number; onlyOrgId?: number; limit: number },
+  ): Promise<{ orgId: number; wabaId: string }[]> =>
+    db
+      .select({ orgId: channels.orgId, wabaId: channels.wabaId })
+      .from(channels)
+      .where(
+        and(
+          gt(channels.orgId, page.afterOrgId),
+          isNotNull(channels.accessTokenEncrypted),
+          page.onlyOrgId === undefined ? undefined : eq(channels.orgId, page.onlyOrgId),
+        ),
+      )
+      .orderBy(asc(channels.orgId))
+      .limit(page.limit),
 
   /** Creates the channel unless the organization already has one; true when this call created it. */
   insertIfAbsent: async (db: Db, values: ChannelValues): Promise<boolean> => {

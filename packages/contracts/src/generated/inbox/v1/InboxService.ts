@@ -9,6 +9,7 @@ import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountLis
 import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _inbox_v1_CategoryList__Output } from '../../inbox/v1/CategoryList';
 import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from '../../inbox/v1/ChannelAccess';
 import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from '../../inbox/v1/ChannelAccessRequest';
+import type { ChannelPage as _inbox_v1_ChannelPage, ChannelPage__Output as _inbox_v1_ChannelPage__Output } from '../../inbox/v1/ChannelPage';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from '../../inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from '../../inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from '../../inbox/v1/ContactPage';
@@ -22,6 +23,7 @@ import type { CreateQuickReplyRequest as _inbox_v1_CreateQuickReplyRequest, Crea
 import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output } from '../../inbox/v1/Empty';
 import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from '../../inbox/v1/FollowUpRequest';
 import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from '../../inbox/v1/IdRequest';
+import type { ListChannelsRequest as _inbox_v1_ListChannelsRequest, ListChannelsRequest__Output as _inbox_v1_ListChannelsRequest__Output } from '../../inbox/v1/ListChannelsRequest';
 import type { ListContactsRequest as _inbox_v1_ListContactsRequest, ListContactsRequest__Output as _inbox_v1_ListContactsRequest__Output } from '../../inbox/v1/ListContactsRequest';
 import type { ListConversationsRequest as _inbox_v1_ListConversationsRequest, ListConversationsRequest__Output as _inbox_v1_ListConversationsRequest__Output } from '../../inbox/v1/ListConversationsRequest';
 import type { ListMessagesRequest as _inbox_v1_ListMessagesRequest, ListMessagesRequest__Output as _inbox_v1_ListMessagesRequest__Output } from '../../inbox/v1/ListMessagesRequest';
@@ -189,6 +191,15 @@ export interface InboxServiceClient extends grpc.Client {
   listCategories(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_CategoryList__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_CategoryList__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_CategoryList__Output>): grpc.ClientUnaryCall;
+  
+  ListChannels(argument: _inbox_v1_ListChannelsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  ListChannels(argument: _inbox_v1_ListChannelsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  ListChannels(argument: _inbox_v1_ListChannelsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  ListChannels(argument: _inbox_v1_ListChannelsRequest, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  listChannels(argument: _inbox_v1_ListChannelsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  listChannels(argument: _inbox_v1_ListChannelsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  listChannels(argument: _inbox_v1_ListChannelsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
+  listChannels(argument: _inbox_v1_ListChannelsRequest, callback: grpc.requestCallback<_inbox_v1_ChannelPage__Output>): grpc.ClientUnaryCall;
   
   ListContacts(argument: _inbox_v1_ListContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ContactPage__Output>): grpc.ClientUnaryCall;
   ListContacts(argument: _inbox_v1_ListContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ContactPage__Output>): grpc.ClientUnaryCall;
@@ -432,6 +443,8 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   ListCategories: grpc.handleUnaryCall<_inbox_v1_Empty__Output, _inbox_v1_CategoryList>;
   
+  ListChannels: grpc.handleUnaryCall<_inbox_v1_ListChannelsRequest__Output, _inbox_v1_ChannelPage>;
+  
   ListContacts: grpc.handleUnaryCall<_inbox_v1_ListContactsRequest__Output, _inbox_v1_ContactPage>;
   
   ListConversations: grpc.handleUnaryCall<_inbox_v1_ListConversationsRequest__Output, _inbox_v1_ConversationPage>;
@@ -497,6 +510,7 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   GetTimeline: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_ConversationSummaryList, _inbox_v1_IdRequest__Output, _inbox_v1_ConversationSummaryList__Output>
   GetWhatsAppSettings: MethodDefinition<_inbox_v1_Empty, _inbox_v1_WhatsAppSettings, _inbox_v1_Empty__Output, _inbox_v1_WhatsAppSettings__Output>
   ListCategories: MethodDefinition<_inbox_v1_Empty, _inbox_v1_CategoryList, _inbox_v1_Empty__Output, _inbox_v1_CategoryList__Output>
+  ListChannels: MethodDefinition<_inbox_v1_ListChannelsRequest, _inbox_v1_ChannelPage, _inbox_v1_ListChannelsRequest__Output, _inbox_v1_ChannelPage__Output>
   ListContacts: MethodDefinition<_inbox_v1_ListContactsRequest, _inbox_v1_ContactPage, _inbox_v1_ListContactsRequest__Output, _inbox_v1_ContactPage__Output>
   ListConversations: MethodDefinition<_inbox_v1_ListConversationsRequest, _inbox_v1_ConversationPage, _inbox_v1_ListConversationsRequest__Output, _inbox_v1_ConversationPage__Output>
   ListMessages: MethodDefinition<_inbox_v1_ListMessagesRequest, _inbox_v1_MessagePage, _inbox_v1_ListMessagesRequest__Output, _inbox_v1_MessagePage__Output>
