@@ -65,7 +65,7 @@ browserTest('account pages in a browser', () => {
     expect(res?.headers()['referrer-policy']).toBe('no-referrer');
     expect(await page.title()).toBe('Join the inbox');
     // The one-time token leaves the address bar once read.
-    await page.waitForFunction(() => !location.search);
+    await page.waitForFunction('!location.search');
 
     await setPassword('short');
     await expect(message().textContent()).resolves.toContain('at least 10 characters');

@@ -80,7 +80,10 @@ describe.each(backends)('outbox on %s', (_kind, open) => {
   let database: Database;
   let db: Db;
   const relays: OutboxRelay[] = [];
-  const relay = (bus: Pick<EventBus, 'publish'>, options: { pollMs?: number; batchSize?: number } = {}) => {
+  const relay = (
+    bus: Pick<EventBus, 'publish'>,
+    options: { pollMs?: number; batchSize?: number; leaseMs?: number } = {},
+  ) => {
     const created = new OutboxRelay({ db, tables, bus, logger, ...options });
     relays.push(created);
     return created;
