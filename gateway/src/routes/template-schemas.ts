@@ -21,9 +21,6 @@ type TemplateInput = Parameters<Templates['CreateTemplate']>[0];
 type TemplateFilter = NonNullable<Parameters<Templates['ListTemplates']>[0]['filter']>;
 type Template = Awaited<ReturnType<Templates['GetTemplate']>>;
 
-/** Folder and inbox category: short labels, like a conversation's category. */
-export const LABEL_MAX = TEMPLATE_LABEL_MAX;
-
 export const templateName = z
   .string()
   .min(1)
@@ -82,7 +79,7 @@ export const templateFilterFields = {
     .optional()
     .describe(`comma-separated, e.g. APPROVED,PENDING; default APPROVED (${TEMPLATE_STATUSES.join(', ')})`),
   category: z.enum(TEMPLATE_CATEGORIES).optional(),
-  folder: z.string().trim().min(1).max(LABEL_MAX).optional(),
+  folder: z.string().trim().min(1).max(TEMPLATE_LABEL_MAX).optional(),
   language: z.enum(TEMPLATE_LANGUAGES).optional(),
   search: z.string().max(SEARCH_MAX_LENGTH).optional().describe('part of the name (case-insensitive)'),
 };

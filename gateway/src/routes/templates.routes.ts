@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { ID_MAX_LENGTH, MAX_BULK, MAX_CURSOR_LENGTH, TEMPLATE_BULK_ACTIONS } from '@inbox/contracts';
+import {
+  ID_MAX_LENGTH,
+  MAX_BULK,
+  MAX_CURSOR_LENGTH,
+  TEMPLATE_BULK_ACTIONS,
+  TEMPLATE_LABEL_MAX,
+} from '@inbox/contracts';
 import { route, type RouteSpec } from './route';
 import { bulkResult, idParam, nullable, pageLimit } from './schemas';
 import {
-  LABEL_MAX,
   templateFilter,
   templateFilterFields,
   templateInputBody,
@@ -20,7 +25,8 @@ const PROVIDER_DEADLINE_MS = 20_000;
 /** A sync pages through every template of the WABA. */
 const SYNC_DEADLINE_MS = 120_000;
 
-const label = z.string().trim().max(LABEL_MAX);
+/** Folder and inbox category: short labels, like a conversation's category. */
+const label = z.string().trim().max(TEMPLATE_LABEL_MAX);
 
 const bulkBody = z
   .strictObject({
@@ -83,7 +89,8 @@ export const templateRoutes: RouteSpec[] = [
     path: '/templates',
     access: 'user',
     tag: TAG,
-    summary: 'List templates: APPROVED ones unless `status` says otherwise; newest first, by cursor',
+    summary:
+      'List templates: APPROVED ones unless `status` says otherwise; by name, then language, by cursor',
     query: z.strictObject({
       ...templateFilterFields,
       cursor: z
