@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CloudApiClient } from './client';
 import type { CloudApiError } from './errors';
+import { RESUMABLE_UPLOAD_LIMITS } from './resumable-upload';
 import { TEMPLATE_FIELDS } from './templates';
 import { startRecordingServer } from './testing/recording-server';
 import type { RecordingServer } from './testing/recording-server';
@@ -182,6 +183,22 @@ describe('Resumable Upload API requests', () => {
   it('refuses an id that is not an upload id before sending', async () => {
     const error = await failure(client.uploadFile('123/../me', path.join(dir, 'none')));
     expect(error).toMatchObject({ local: true });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("takes WhatsApp's header sample types up to their sizes, and refuses others before sending", async () => {
+    const MB = 1024 * 1024;
+    expect(RESUMABLE_UPLOAD_LIMITS).toEqual({
+      'image/jpeg': 5 * MB,
+      'image/jpg': 5 * MB,
+      'image/png': 5 * MB,
+      'video/mp4': 16 * MB,
+      'application/pdf': 100 * MB,
+    });
+    const session = (fileType: string, fileLength: number) =>
+      failure(client.createUploadSession('634974688087057', { fileName: 'a', fileLength, fileType }));
+    expect(await session('image/gif', 10)).toMatchObject({ local: true });
+    expect(await session('video/mp4', 16 * MB + 1)).toMatchObject({ local: true });
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { HEADER_MEDIA_LIMITS } from '@inbox/contracts';
 import { invalidRequest } from './errors';
 import { decodeAnswer as decode, graphJson, type GraphRequest } from './http';
 import { graphStreamJson } from './http-stream';
@@ -10,14 +11,17 @@ import { graphStreamJson } from './http-stream';
  * with the handle that goes in a template HEADER's `example.header_handle`.
  */
 
-/** The file types a header sample may have, and the most each may weigh (WhatsApp's media limits). */
-export const RESUMABLE_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
-  'image/jpeg': 5 * 1024 * 1024,
-  'image/jpg': 5 * 1024 * 1024,
-  'image/png': 5 * 1024 * 1024,
-  'video/mp4': 16 * 1024 * 1024,
-  'application/pdf': 100 * 1024 * 1024,
-};
+/**
+ * The file types a header sample may have and the most each may weigh: the limits the gateway and
+ * the templates service check (`HEADER_MEDIA_LIMITS`, one source), by MIME type, plus `image/jpg`,
+ * a spelling of JPEG Graph also takes.
+ */
+export const RESUMABLE_UPLOAD_LIMITS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...Object.values(HEADER_MEDIA_LIMITS).flatMap(({ mimeTypes, maxBytes }) =>
+    mimeTypes.map((mimeType) => [mimeType, maxBytes] as const),
+  ),
+  ['image/jpg', HEADER_MEDIA_LIMITS.IMAGE.maxBytes],
+]);
 
 export interface UploadSessionInput {
   fileName: string;
