@@ -1,11 +1,13 @@
-import { DEFAULT_TEMPLATE_LIST_STATUSES, isTemplateStatus, type TemplateStatus } from '@inbox/contracts';
+import {
+  DEFAULT_TEMPLATE_LIST_STATUSES,
+  isTemplateStatus,
+  PAGE_SIZE,
+  type TemplateStatus,
+} from '@inbox/contracts';
 import { decodeCursor, encodeCursor, invalid, requireOrganization } from '@inbox/platform';
 import { templatesRepository, type TemplateListFilter } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { viewsOf, type TemplateView } from './template-view';
-
-export const DEFAULT_TEMPLATE_PAGE = 50;
-export const MAX_TEMPLATE_PAGE = 100;
 
 /** The filters as the caller gives them: no status means APPROVED; empty strings mean no filter. */
 export interface TemplateFilterInput {
@@ -34,10 +36,10 @@ export function checkFilter(filter: TemplateFilterInput = {}, field = 'filter'):
 }
 
 function checkLimit(limit: number | undefined): number {
-  if (!limit) return DEFAULT_TEMPLATE_PAGE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TEMPLATE_PAGE)
+  if (!limit) return PAGE_SIZE.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE.max)
     throw invalid('VALIDATION_FAILED', 'The page size is not valid', [
-      { path: 'limit', message: `Between 1 and ${MAX_TEMPLATE_PAGE}` },
+      { path: 'limit', message: `Between 1 and ${PAGE_SIZE.max}` },
     ]);
   return limit;
 }
