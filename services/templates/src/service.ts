@@ -18,6 +18,6 @@ export function templatesBinding(deps: TemplatesDeps): ServiceBinding {
   };
   return {
     definition: templatesServiceDefinition(),
-    implementation: implementation as unknown as ServiceBinding['implementation'],
+    implementation,
   };
 }
