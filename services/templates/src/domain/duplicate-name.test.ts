@@ -1,4 +1,19 @@
-import { freeCopyName } from './duplicate-name';
+import { copyBase, freeCopyName } from './duplicate-name';
+
+describe('copyBase', () => {
+  it.each<[string, string]>([
+    ['promo', 'promo'],
+    ['promo_copy', 'promo'],
+    ['promo_copy_2', 'promo'],
+    ['promo_copy_12', 'promo'],
+    ['promo_copy_copy', 'promo_copy'],
+    ['promo_copyright', 'promo_copyright'],
+    ['_copy', '_copy'],
+    ['copy', 'copy'],
+  ])('%s → %s', (name, base) => {
+    expect(copyBase(name)).toBe(base);
+  });
+});
 
 describe('freeCopyName', () => {
   it.each<[string, string, string[], string]>([
@@ -7,7 +22,8 @@ describe('freeCopyName', () => {
     ['the next free number', 'promo', ['promo_copy', 'promo_copy_2', 'promo_copy_3'], 'promo_copy_4'],
     ['a gap is reused', 'promo', ['promo_copy', 'promo_copy_3'], 'promo_copy_2'],
     ['a copy of a copy counts on', 'promo_copy', ['promo', 'promo_copy'], 'promo_copy_2'],
-    ['a copy of copy 2', 'promo_copy_2', ['promo_copy', 'promo_copy_2'], 'promo_copy_3'],
+    // What the use case looks up: every live name starting with copyBase('promo_copy_2') = 'promo'.
+    ['a copy of copy 2', 'promo_copy_2', ['promo', 'promo_copy', 'promo_copy_2'], 'promo_copy_3'],
     ['a name that only looks like a copy', 'copy', [], 'copy_copy'],
     ['a name that is only the suffix', '_copy', [], '_copy_copy'],
     ['other names do not matter', 'promo', ['promo_2', 'promo_copyright'], 'promo_copy'],

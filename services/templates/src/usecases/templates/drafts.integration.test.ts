@@ -165,6 +165,20 @@ describe('duplicating a template', () => {
     expect(history).toEqual([expect.objectContaining({ toStatus: 'DRAFT', event: 'DUPLICATED' })]);
   });
 
+  it('numbers a copy of a numbered copy on from the original name', async () => {
+    const org = await tb.orgWithChannel();
+    const source = await createDraft(tb.deps, org.agent, makeTemplateInput());
+    const first = await duplicateTemplate(tb.deps, org.agent, source.row.id);
+    const second = await duplicateTemplate(tb.deps, org.agent, source.row.id);
+
+    const ofSecond = await duplicateTemplate(tb.deps, org.agent, second.row.id);
+    const ofFirst = await duplicateTemplate(tb.deps, org.agent, first.row.id);
+
+    expect(second.row.name).toBe(`${source.row.name}_copy_2`);
+    expect(ofSecond.row.name).toBe(`${source.row.name}_copy_3`);
+    expect(ofFirst.row.name).toBe(`${source.row.name}_copy_4`);
+  });
+
   it('reuses a copy name whose template was removed, and never copies another organization’s', async () => {
     const org = await tb.orgWithChannel();
     const other = await tb.orgWithChannel();

@@ -2,11 +2,11 @@ import { TEMPLATE_LIMITS } from '@inbox/contracts';
 import { DomainError, requireOrganization } from '@inbox/platform';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
-import { freeCopyName } from '../../domain/duplicate-name';
+import { copyBase, freeCopyName } from '../../domain/duplicate-name';
 import { storeNewTemplate } from './store-new-template';
 import { findTemplate, type TemplateView } from './template-view';
 
-/** Room the copy suffix (`_copy_NNN`) may take: names taken by copies start with the rest. */
+/** Room the copy suffix (`_copy_NNN`) may take: names taken by copies start with the rest of the base. */
 const SUFFIX_ROOM = 16;
 /** Another copy may take the chosen name between the look-up and the insert: try the next one. */
 const ATTEMPTS = 3;
@@ -16,7 +16,8 @@ async function storeCopy(
   caller: CallerContext,
   source: TemplateRow,
 ): Promise<TemplateRow> {
-  const prefix = source.name.slice(0, TEMPLATE_LIMITS.name - SUFFIX_ROOM);
+  // Copies are numbered from the base (`promo_copy_2` → `promo_copy_3`), so the taken names are the base's.
+  const prefix = copyBase(source.name).slice(0, TEMPLATE_LIMITS.name - SUFFIX_ROOM);
   const taken = await templatesRepository.liveNamesStartingWith(deps.db, caller.orgId, prefix);
   return storeNewTemplate(
     deps,
