@@ -17,6 +17,7 @@ const failureSchema = z.object({
   httpStatus: z.number().int().min(400).max(599).optional(),
 });
 const windowSchema = z.object({ lastInboundAt: z.iso.datetime({ offset: true }).nullable() });
+const waIdSchema = z.object({ waId: z.string().regex(/^\d{6,15}$/) });
 const templateSchema = z.object({
   name: z.string().min(1),
   category: z
@@ -80,6 +81,14 @@ export function controlRouter(ctx: SimContext): express.Router {
     const { lastInboundAt } = parseBody(windowSchema, req.body);
     const at = lastInboundAt === null ? null : Date.parse(lastInboundAt);
     res.json(customerView(ctx.state.setLastInbound(digitsOf(String(req.params.waId)), at)));
+  });
+
+  /** Sends to this number are answered with another wa_id (`contacts[0].wa_id`), as WhatsApp names the user. */
+  router.post('/customers/:to/wa-id', (req: Request, res: Response) => {
+    const { waId } = parseBody(waIdSchema, req.body);
+    const to = digitsOf(String(req.params.to));
+    ctx.state.waIdAnswers.set(to, waId);
+    res.json({ to, waId });
   });
 
   /** Registers a pricing category for a template name (sends of names the simulator does not hold). */

@@ -108,6 +108,17 @@ describe('POST /:version/:phoneNumberId/messages', () => {
     expect(statuses.map((s: any) => s.status)).toEqual(['sent', 'delivered', 'read']);
   });
 
+  it('answers the wa_id the control API gave for a number, and the digits of any other', async () => {
+    await t.control('POST', '/customers/+55 31 8765-4321/wa-id', { waId: '5531987654321' });
+    await t.control('POST', '/templates', { name: 'order_update', category: 'UTILITY' });
+    const template = { name: 'order_update', language: { code: 'en_US' } };
+    const renamed = await t.send({ to: '553187654321', type: 'template', template });
+    expect(renamed.json.contacts).toEqual([{ input: '553187654321', wa_id: '5531987654321' }]);
+    const other = await t.send({ to: CUSTOMER, type: 'template', template });
+    expect(other.json.contacts).toEqual([{ input: CUSTOMER, wa_id: CUSTOMER }]);
+    expect((await t.control('POST', '/customers/1/wa-id', { waId: 'abc' })).status).toBe(400);
+  });
+
   it('follows the window set through the control API and always lets templates through', async () => {
     const dayAndAnHourAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
     const window = await t.control('POST', `/customers/${CUSTOMER}/window`, {

@@ -49,7 +49,7 @@ export function messagesRouter(ctx: SimContext): express.Router {
       }
       res.json({
         messaging_product: 'whatsapp',
-        contacts: [{ input: parsed.to, wa_id: waId }],
+        contacts: [{ input: parsed.to, wa_id: ctx.state.waIdAnswers.get(waId) ?? waId }],
         messages: [{ id: sent.wamid, ...(parsed.type === 'template' ? { message_status: 'accepted' } : {}) }],
       });
     },

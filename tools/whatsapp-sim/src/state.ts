@@ -120,6 +120,11 @@ export class SimulatorState {
   readonly inbound = new Map<string, InboundRecord>();
   readonly webhooks: WebhookDelivery[] = [];
   readonly templateCategories = new Map<string, TemplateCategory>();
+  /**
+   * The wa_id a send's answer names the user of a number by, when it is not the number's digits
+   * (Mexico's 52/521, Brazil's ninth digit: WhatsApp knows some users by the other spelling).
+   */
+  readonly waIdAnswers = new Map<string, string>();
   /** Names WhatsApp files under another category than requested when they are created. */
   readonly creationCategories = new Map<string, TemplateCategoryName>();
   /** Message templates of every WABA (`/{waba-id}/message_templates`). */
@@ -189,6 +194,7 @@ export class SimulatorState {
       this.mediaTokens,
       this.inbound,
       this.templateCategories,
+      this.waIdAnswers,
       this.creationCategories,
       this.uploads,
       this.handles,
