@@ -20,8 +20,55 @@ function startService() {
   app.post('/internal/huge', (_req, res) => {
     res.json({ filler: 'x'.repeat(2 * 1024 * 1024) });
   });
+  // Like a service's upload route: the caller context is checked before a byte of the body is read,
+  // a body over the limit is drained and refused.
+  app.post('/internal/upload', (req, res) => {
+    if (req.get(CONTEXT_METADATA) !== 'signed') {
+      res.set('Connection', 'close');
+      sendProblem(res, { status: 401, code: 'UNAUTHENTICATED', detail: 'Caller context missing' });
+      return;
+    }
+    let size = 0;
+    req.on('data', (chunk: Buffer) => (size += chunk.length));
+    req.on('end', () => {
+      if (size > UPLOAD_LIMIT)
+        sendProblem(res, { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too large' });
+      else res.status(201).json({ size, expect: req.get('expect') ?? null });
+    });
+  });
   const server = http.createServer(app);
   return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+/** A raw request as curl sends a large body: headers first, the body only after `100 Continue`. */
+function postExpectingContinue(url: string, body: Buffer) {
+  return new Promise<{ status: number; continued: boolean; body: unknown }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        expect: '100-continue',
+        'content-type': 'application/octet-stream',
+        'content-length': body.length,
+      },
+    });
+    let continued = false;
+    req.on('continue', () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, continued, body: text ? JSON.parse(text) : null });
+        if (!continued) req.destroy();
+      });
+    });
+    req.on('error', reject);
+  });
 }
 
 const toRest = (body: unknown) => {
@@ -42,7 +89,8 @@ beforeAll(async () => {
   const app = express();
   app.all('/api/{*rest}', (req, res) => {
     const path = req.path.replace(/^\/api/, '/internal');
-    const target: ForwardTarget = { path, callerToken: 'signed', requestId: 'r1' };
+    const callerToken = req.query.forged ? 'forged' : 'signed';
+    const target: ForwardTarget = { path, callerToken, requestId: 'r1' };
     if (req.query.convert) target.answer = toRest;
     forward(req, res, target).catch((error: Error) => {
       res.status(500).json({ failed: error.message });
@@ -92,9 +140,33 @@ describe('forwarding to a service', () => {
     expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('png bytes');
   });
 
+  it('fails the call, instead of passing it on, when the service refuses the caller context', async () => {
+    for (const convert of ['', '&convert=1']) {
+      const res = await fetch(`${base}/upload?forged=1${convert}`, { method: 'POST', body: 'x' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ failed: expect.stringMatching(/refused the caller context.*401/) });
+    }
+  });
+
   it('fails, instead of buffering, an answer over the bound', async () => {
     const res = await fetch(`${base}/huge?convert=1`, { method: 'POST' });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ failed: expect.stringMatching(/over 1048576 bytes/) });
   });
+});
+
+describe('a client that waits for 100 Continue', () => {
+  it.each([
+    ['a small body', 71, 201, { size: 71, expect: null }],
+    ['a body over a megabyte', 1_200_000, 201, { size: 1_200_000, expect: null }],
+    ['a body over the service’s limit', UPLOAD_LIMIT + 1024 * 1024, 413, { code: 'PAYLOAD_TOO_LARGE' }],
+  ])(
+    'is told to continue, and %s reaches the service with the caller context',
+    async (_name, size, status, answer) => {
+      const res = await postExpectingContinue(`${base}/upload`, Buffer.alloc(size, 7));
+      expect(res.continued).toBe(true);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject(answer);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { createProxyMiddleware, type Options } from 'http-proxy-middleware';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { CONTEXT_METADATA, REQUEST_ID_METADATA, type Logger } from '@inbox/platform';
 import { sendProblem } from './problem';
 
@@ -10,7 +10,8 @@ export interface ForwardTarget {
   requestId: string;
   /**
    * Turns the service's JSON answer (its proto shape) into the REST answer. Without it the
-   * answer streams through untouched (files). Problem documents always pass through as they are.
+   * answer streams through untouched (files). Problem documents pass through as they are, but for
+   * a 401: the gateway authenticated the client, so a service refusing its caller context is a bug.
    */
   answer?: (body: unknown) => unknown;
 }
@@ -31,18 +32,15 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
  * own (proto) shape here too: a route that documents a JSON answer converts it, like a gRPC answer.
  */
 export function createForwarder(targetUrl: string, logger: Logger): Forward {
-  const options: Options<ProxiedRequest, ServerResponse> = {
+  const proxy = createProxyMiddleware<ProxiedRequest, ServerResponse>({
     target: targetUrl,
     changeOrigin: true,
     proxyTimeout: 120_000,
     pathRewrite: (_path, req) => req.proxyTarget!.path,
+    // Every answer passes `answerFrom`: converted, copied through, or refused (a 401 is ours).
+    selfHandleResponse: true,
     on: {
-      proxyReq: (proxyReq, req) => {
-        proxyReq.removeHeader('authorization');
-        proxyReq.removeHeader('x-api-key');
-        proxyReq.setHeader(CONTEXT_METADATA, req.proxyTarget!.callerToken);
-        proxyReq.setHeader(REQUEST_ID_METADATA, req.proxyTarget!.requestId);
-      },
+      proxyRes: (proxyRes, req, res) => answerFrom(proxyRes, req, res as Response),
       error: (err, _req, res) => {
         logger.error({ err }, 'proxied request failed');
         const response = res as Response;
@@ -51,32 +49,50 @@ export function createForwarder(targetUrl: string, logger: Logger): Forward {
         else (res as ServerResponse).destroy();
       },
     },
-  };
-  const streaming = createProxyMiddleware<ProxiedRequest, ServerResponse>(options);
-  const answering = createProxyMiddleware<ProxiedRequest, ServerResponse>({
-    ...options,
-    selfHandleResponse: true,
-    on: { ...options.on, proxyRes: (proxyRes, req, res) => answerFrom(proxyRes, req, res as Response) },
   });
   return (req, res, target) =>
     new Promise<void>((resolve, reject) => {
       (req as unknown as ProxiedRequest).proxyTarget = { ...target, fail: reject };
+      forwardedHeaders(req, target);
       res.on('finish', () => resolve());
       res.on('close', () => resolve());
-      (target.answer ? answering : streaming)(
-        req as unknown as ProxiedRequest,
-        res as unknown as ServerResponse,
-        (error?: unknown) => (error ? reject(error) : resolve()),
+      proxy(req as unknown as ProxiedRequest, res as unknown as ServerResponse, (error?: unknown) =>
+        error ? reject(error) : resolve(),
       );
     });
 }
 
-/** A success in JSON is read whole (bounded) and converted; anything else is copied through as the service sent it. */
+/**
+ * The headers the service gets, set on the request itself: the proxy copies them into its own
+ * request when it creates it. Not in a `proxyReq` hook: with `Expect` present, Node sends a
+ * request's headers the moment it is created and the proxy skips the hook, so the service got no
+ * caller context (401) and refused the body (EPIPE). Node already answered the client's
+ * `100-continue` before this request reached the router; the hop to the service needs none.
+ */
+function forwardedHeaders(req: IncomingMessage, target: ForwardTarget): void {
+  delete req.headers.expect;
+  delete req.headers.authorization;
+  delete req.headers['x-api-key'];
+  req.headers[CONTEXT_METADATA] = target.callerToken;
+  req.headers[REQUEST_ID_METADATA] = target.requestId;
+}
+
+/**
+ * A success in JSON on a converting route is read whole (bounded) and converted; a 401 fails the
+ * call (a 500 with an error id); anything else is copied through as the service sent it.
+ */
 function answerFrom(proxyRes: IncomingMessage, req: ProxiedRequest, res: Response): void {
   const target = req.proxyTarget!;
   const status = proxyRes.statusCode ?? 502;
+  if (status === 401) {
+    // The gateway authenticated the client already: the service refusing our caller context is a
+    // gateway bug, not the client's business (an error id for them, the details in our log).
+    proxyRes.resume();
+    target.fail(new Error(`The service refused the caller context on ${target.path} (401)`));
+    return;
+  }
   const json = /^application\/json\b/.test(proxyRes.headers['content-type'] ?? '');
-  if (status < 200 || status >= 300 || !json) {
+  if (!target.answer || status < 200 || status >= 300 || !json) {
     res.status(status);
     for (const [name, value] of Object.entries(proxyRes.headers))
       if (value !== undefined && name !== 'transfer-encoding') res.setHeader(name, value);

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import { eventually, type Client } from '../support/http';
+import { simulatorOf } from '../support/simulator';
+import { MODE, startTestSystem, type TestSystem } from '../support/system';
+import { multipart } from '../support/templates';
+import { adminOf } from '../support/world';
+
+jest.setTimeout(90_000);
+
+let t: TestSystem;
+let api: Client;
+let admin: string;
+let sim: ReturnType<typeof simulatorOf>;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  ({ api, token: admin } = await adminOf(t));
+  sim = simulatorOf(t);
+});
+afterAll(() => t.stop());
+
+const png = (size: number) =>
+  Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(size - 8, 3)]);
+
+/**
+ * A multipart upload as curl sends one over about a megabyte: the headers with
+ * `Expect: 100-continue`, the body only once the server said to continue.
+ */
+async function uploadExpectingContinue(path: string, fields: Record<string, string>, bytes: Buffer) {
+  const { rawBody, headers } = await multipart(fields, { bytes, type: 'image/png', name: 'a.png' });
+  return new Promise<{ status: number; continued: boolean; body: Record<string, any> }>((resolve, reject) => {
+    const req = http.request(`${t.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        authorization: `Bearer ${admin}`,
+        expect: '100-continue',
+        'content-length': rawBody.length,
+      },
+    });
+    let continued = false;
+    req.on('continue', () => {
+      continued = true;
+      req.end(rawBody);
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+        resolve({ status: res.statusCode ?? 0, continued, body });
+        if (!continued) req.destroy();
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+async function openConversation(waId: string): Promise<string> {
+  await sim.inbound({ from: waId, type: 'text', text: 'hola' });
+  let id = '';
+  await eventually(async () => {
+    id = (await api.get(`/conversations?search=${waId}`, { token: admin })).body.data[0]?.id;
+    expect(id).toBeDefined();
+  });
+  return id;
+}
+
+describe(`uploads from a client that waits for 100 Continue (${MODE})`, () => {
+  it.each([
+    ['a tiny image', 71],
+    ['an image over a megabyte', 1_200_000],
+  ])('header media: %s is uploaded', async (_name, size) => {
+    const res = await uploadExpectingContinue('/templates/upload-media', { headerType: 'IMAGE' }, png(size));
+    expect(res).toMatchObject({ continued: true, status: 201 });
+    expect(res.body).toMatchObject({ headerType: 'IMAGE', mimeType: 'image/png', size });
+  });
+
+  it('header media: an image over WhatsApp’s 5 MB is a 413', async () => {
+    const res = await uploadExpectingContinue(
+      '/templates/upload-media',
+      { headerType: 'IMAGE' },
+      png(6 * 1024 * 1024),
+    );
+    expect(res).toMatchObject({ continued: true, status: 413 });
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('conversation media: an image is sent, one over 5 MB is a 413', async () => {
+    const id = await openConversation('5215512347001');
+    const sent = await uploadExpectingContinue(`/conversations/${id}/messages/media`, {}, png(1_200_000));
+    expect(sent).toMatchObject({ continued: true, status: 201 });
+    expect(sent.body).toMatchObject({ type: 'image', media: { size: 1_200_000 } });
+    const big = await uploadExpectingContinue(
+      `/conversations/${id}/messages/media`,
+      {},
+      png(6 * 1024 * 1024),
+    );
+    expect(big).toMatchObject({ continued: true, status: 413 });
+    expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
