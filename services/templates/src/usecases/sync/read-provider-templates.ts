@@ -1,4 +1,10 @@
-import { DEFAULT_PARAMETER_FORMAT, isParameterFormat } from '@inbox/contracts';
+import {
+  DEFAULT_PARAMETER_FORMAT,
+  isParameterFormat,
+  isTemplateCategory,
+  TEMPLATE_QUALITY_RATINGS,
+  type TemplateQualityRating,
+} from '@inbox/contracts';
 import { DomainError } from '@inbox/platform';
 import type { CloudApiClient, ProviderTemplate } from '@inbox/whatsapp';
 import { syncRepository } from '../../db/repositories/sync.repository';
@@ -23,7 +29,14 @@ export interface ProviderListing {
   changed: RemoteTemplate[];
 }
 
-function compact(template: ProviderTemplate): RemoteTemplate {
+/** A rating WhatsApp may add later is not one the API can answer: it is not known yet. */
+const qualityOf = (score: string | undefined): TemplateQualityRating | null => {
+  if (score === undefined) return null;
+  const known = TEMPLATE_QUALITY_RATINGS.find((q) => q === score.toUpperCase());
+  return known ?? 'UNKNOWN';
+};
+
+function compact(template: ProviderTemplate & { category: RemoteTemplate['category'] }): RemoteTemplate {
   return {
     providerTemplateId: template.id,
     name: template.name,
@@ -35,7 +48,7 @@ function compact(template: ProviderTemplate): RemoteTemplate {
       template.parameter_format && isParameterFormat(template.parameter_format)
         ? template.parameter_format
         : DEFAULT_PARAMETER_FORMAT,
-    qualityRating: template.quality_score?.score ?? null,
+    qualityRating: qualityOf(template.quality_score?.score),
     rejectedReason: template.rejected_reason ?? null,
   };
 }
@@ -54,21 +67,29 @@ export async function readProviderTemplates(
   options: { pageSize?: number; readStartedAt: Date; onPage?: () => Promise<void> },
 ): Promise<ProviderListing> {
   const listing: ProviderListing = { ids: new Set(), changed: [] };
+  const skipped: { id: string; name: string; category: string }[] = [];
   const pages = whatsapp.templatePages(wabaId, { limit: options.pageSize ?? SYNC_PAGE_SIZE });
   for await (const page of pages) {
-    const remote = page.data.map(compact);
-    if (listing.ids.size + remote.length > MAX_SYNCED_TEMPLATES)
+    if (listing.ids.size + page.data.length > MAX_SYNCED_TEMPLATES)
       throw new DomainError(
         'unavailable',
         'SYNC_TOO_LARGE',
         `WhatsApp listed more than ${MAX_SYNCED_TEMPLATES} templates; nothing was changed`,
       );
+    // A category this service does not know (one WhatsApp added) cannot be answered or priced:
+    // the template is left as it is here, and stays in the listing so it never counts as gone.
+    const remote: RemoteTemplate[] = [];
+    for (const template of page.data) {
+      listing.ids.add(template.id);
+      if (isTemplateCategory(template.category))
+        remote.push(compact({ ...template, category: template.category }));
+      else skipped.push({ id: template.id, name: template.name, category: template.category });
+    }
     const ids = remote.map((r) => r.providerTemplateId);
     const stored = new Map(
       (await syncRepository.byProviderIds(deps.db, orgId, ids)).map((row) => [row.providerTemplateId, row]),
     );
     for (const template of remote) {
-      listing.ids.add(template.providerTemplateId);
       const local = stored.get(template.providerTemplateId);
       const decision = planSync(local, template, options.readStartedAt);
       if (decision.kind === 'unchanged') continue;
@@ -77,5 +98,10 @@ export async function readProviderTemplates(
     }
     await options.onPage?.();
   }
+  if (skipped.length > 0)
+    deps.logger.warn(
+      { orgId, count: skipped.length, templates: skipped.slice(0, 20) },
+      'templates of a category this service does not know were left out of the sync',
+    );
   return listing;
 }

@@ -1,4 +1,9 @@
-import type { ParameterFormat, TemplateStatus } from '@inbox/contracts';
+import type {
+  ParameterFormat,
+  TemplateCategory,
+  TemplateQualityRating,
+  TemplateStatus,
+} from '@inbox/contracts';
 import type { StoredComponent } from '../../db/schema';
 import type { TemplatePatch, TemplateRow } from '../../db/repositories/templates.repository';
 
@@ -13,10 +18,12 @@ export interface RemoteTemplate {
   language: string;
   /** Ours, mapped from WhatsApp's (statusFromProvider). */
   status: TemplateStatus;
-  category: string;
+  /** Only categories the API knows: a template of another one is left out of the sync. */
+  category: TemplateCategory;
   components: string | null;
   parameterFormat: ParameterFormat;
-  qualityRating: string | null;
+  /** WhatsApp's rating; one this service does not know is UNKNOWN. */
+  qualityRating: TemplateQualityRating | null;
   /** WhatsApp's `rejected_reason`; `NONE` is no reason. */
   rejectedReason: string | null;
 }

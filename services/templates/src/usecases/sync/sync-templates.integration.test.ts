@@ -193,6 +193,64 @@ describe('POST /templates/sync', () => {
     });
   });
 
+  describe('when WhatsApp lists a category or a quality rating this service does not know', () => {
+    let proxy: GraphFaultProxy;
+    afterAll(() => proxy?.close());
+
+    it('leaves a template of an unknown category alone (never gone), and stores an unknown rating as UNKNOWN', async () => {
+      const org = await bed.orgWithChannel();
+      proxy = await startGraphFaultProxy(org.sim.url);
+      const deps: TemplatesDeps = {
+        ...bed.deps,
+        whatsappFor: (channel) => cloudApiFor({ ...channel, apiBaseUrl: proxy.url }),
+      };
+      const [newKind, storedNewKind, newRating] = await seedSimTemplates(org.sim, [
+        { status: 'APPROVED' },
+        { status: 'APPROVED' },
+        { status: 'APPROVED', quality: 'GREEN' },
+      ]);
+      const stored = await storeSeeded(bed.database.db, org.orgId, storedNewKind);
+      // WhatsApp files two of them under a category, and rates one with a score, that came after this code.
+      proxy.rewrite('/message_templates', (page) => ({
+        ...page,
+        data: (page.data as Record<string, unknown>[]).map((t) =>
+          t.id === newKind.id || t.id === storedNewKind.id
+            ? { ...t, category: 'SERVICE_NOTICE' }
+            : t.id === newRating.id
+              ? { ...t, quality_score: { score: 'PURPLE' } }
+              : t,
+        ),
+      }));
+
+      expect(await syncTemplates(deps, org.admin)).toEqual({
+        created: 1,
+        updated: 0,
+        removed: 0,
+        unchanged: 2,
+      });
+      const rows = await queryRows<{
+        provider_template_id: string;
+        category: string;
+        quality_rating: string;
+      }>(
+        bed.database.db,
+        sql`select provider_template_id, category, quality_rating from templates.templates
+            where org_id = ${org.orgId} order by provider_template_id`,
+      );
+      expect(rows).toEqual(
+        [
+          {
+            provider_template_id: storedNewKind.id,
+            category: stored.category,
+            quality_rating: stored.qualityRating,
+          },
+          { provider_template_id: newRating.id, category: newRating.category, quality_rating: 'UNKNOWN' },
+        ].sort((a, b) => (a.provider_template_id < b.provider_template_id ? -1 : 1)),
+      );
+      expect(await templateRow(bed.database.db, stored.id)).toEqual(stored);
+    });
+  });
+
   it('answers 409 SYNC_IN_PROGRESS while a sync of the organization runs, and syncs once it ended', async () => {
     const org = await bed.orgWithChannel();
     await seedSimTemplates(org.sim, [{ status: 'APPROVED' }]);
