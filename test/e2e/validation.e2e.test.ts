@@ -1,5 +1,7 @@
 import { client, type Client } from '../support/http';
+import { simulatorOf } from '../support/simulator';
 import { startTestSystem, type TestSystem } from '../support/system';
+import { templateBody } from '../support/templates';
 import { adminOf } from '../support/world';
 
 let t: TestSystem;
@@ -125,6 +127,35 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
     expect(
       (await api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: admin })).body.code,
     ).toBe('EMAIL_TAKEN');
+  });
+});
+
+describe('text that is not Unicode', () => {
+  it('a lone surrogate is a 400 naming the field, before WhatsApp is called or anything is stored', async () => {
+    const sim = simulatorOf(t);
+    const inWhatsApp = (await sim.templates()).length;
+    const created = await api.post(
+      '/templates',
+      templateBody('lone_surrogate', { components: [{ type: 'BODY', text: 'a\ud800b' }] }),
+      { token: admin },
+    );
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([
+      { path: 'components[0].text', message: 'Unpaired UTF-16 surrogates are not allowed' },
+    ]);
+    expect((await sim.templates()).length).toBe(inWhatsApp);
+    expect((await api.get('/templates?status=PENDING', { token: admin })).body.data).toEqual([]);
+
+    const draft = await api.post('/templates/draft', templateBody('folder_surrogate'), { token: admin });
+    expect(draft.status).toBe(201);
+    const moved = await api.patch(
+      `/templates/${draft.body.id}/folder`,
+      { folder: 'x\ud800' },
+      { token: admin },
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.map((e: { path: string }) => e.path)).toEqual(['folder']);
+    expect((await api.get(`/templates/${draft.body.id}`, { token: admin })).body.folder).toBeNull();
   });
 });
 

@@ -67,6 +67,32 @@ describe('control characters', () => {
     });
   });
 
+  it.each([
+    ['a lone high surrogate in a body string', { folder: 'x\ud800' }, 'body', 'folder'],
+    [
+      'a lone low surrogate deep in a body',
+      { components: [{ text: 'a\udc00b' }] },
+      'body',
+      'components[0].text',
+    ],
+    ['surrogates in the wrong order', { name: '\udc00\ud800' }, 'body', 'name'],
+    ['a lone surrogate in a query value', { search: 'a\ud800' }, 'query', 'query.search'],
+    ['a lone surrogate in a path id', { id: '\udfff' }, 'path', 'path.id'],
+    ['a lone surrogate in a body key', { ['a\ud800']: 'x' }, 'body', '(body)'],
+  ] as const)('%s is a 400 naming the field', (_name, value, part, path) => {
+    // PostgreSQL cannot store one: refused before any service (or WhatsApp) sees the request.
+    expect(problemOf(() => parsePart(undefined, value, part))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path, message: expect.stringMatching(/unpaired UTF-16 surrogate/i) }],
+    });
+  });
+
+  it('lets characters outside the Basic Multilingual Plane through (a surrogate pair)', () => {
+    const schema = z.strictObject({ text: z.string() });
+    expect(parsePart(schema, { text: 'Gracias 🙏 \ud83d\ude00' }, 'body')).toEqual({ text: 'Gracias 🙏 😀' });
+  });
+
   it('lets line breaks and tabs through in body text', () => {
     const schema = z.strictObject({ text: z.string() });
     expect(parsePart(schema, { text: 'Dear customer,\r\n\tthanks' }, 'body')).toEqual({

@@ -27,12 +27,28 @@ const fieldPath = (part: Part, path: ReadonlyArray<PropertyKey>) => {
  */
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/*
+ * JSON may escape half of a surrogate pair (`"\ud800"`): not a character, not valid UTF-8, and
+ * refused by PostgreSQL (or stored as U+FFFD) — after WhatsApp may already have been called.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE_MESSAGE = 'Unpaired UTF-16 surrogates are not allowed';
 
 /** No request of this API nests deeper; JSON nested 100,000 levels would overflow a recursive walk. */
 const MAX_DEPTH = 32;
 
-/** Every string (and object key) of a request part that holds a forbidden control character; too deep a nesting. */
-export function controlCharacterErrors(value: unknown, part: Part): FieldError[] {
+/** Why a string of a request part is refused, if it is. */
+function refusal(text: string, forbidden: RegExp, what: string): string | undefined {
+  if (forbidden.test(text)) return `Control characters are not allowed${what}`;
+  if (LONE_SURROGATE.test(text)) return `${LONE_SURROGATE_MESSAGE}${what}`;
+  return undefined;
+}
+
+/**
+ * Every string (and object key) of a request part that holds a forbidden control character or a
+ * lone surrogate; too deep a nesting.
+ */
+export function forbiddenCharacterErrors(value: unknown, part: Part): FieldError[] {
   const forbidden = part === 'body' ? CONTROL_IN_TEXT : CONTROL_IN_LINE;
   const errors: FieldError[] = [];
   const walk = (v: unknown, path: PropertyKey[]) => {
@@ -45,17 +61,14 @@ export function controlCharacterErrors(value: unknown, part: Part): FieldError[]
       return;
     }
     if (typeof v === 'string') {
-      if (forbidden.test(v))
-        errors.push({ path: fieldPath(part, path), message: 'Control characters are not allowed' });
+      const message = refusal(v, forbidden, '');
+      if (message) errors.push({ path: fieldPath(part, path), message });
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => walk(item, [...path, i]));
     } else if (typeof v === 'object' && v !== null) {
       for (const [key, item] of Object.entries(v)) {
-        if (CONTROL_IN_LINE.test(key))
-          errors.push({
-            path: fieldPath(part, path),
-            message: 'Control characters are not allowed in names',
-          });
+        const message = refusal(key, CONTROL_IN_LINE, ' in names');
+        if (message) errors.push({ path: fieldPath(part, path), message });
         else walk(item, [...path, key]);
       }
     }
@@ -73,11 +86,12 @@ const invalidPart = (part: Part, errors: FieldError[]) =>
   });
 
 /**
- * Parses one part of the request. Control characters are refused in every part, even one the
- * route declares no schema for (an ignored query parameter included): one rule for the whole API.
+ * Parses one part of the request. Control characters and lone surrogates are refused in every
+ * part, even one the route declares no schema for (an ignored query parameter included): one rule
+ * for the whole API.
  */
 export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: Part): T {
-  const refused = controlCharacterErrors(value, part);
+  const refused = forbiddenCharacterErrors(value, part);
   if (refused.length > 0) throw invalidPart(part, refused);
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
