@@ -104,15 +104,13 @@ export async function setLocalStatus(
 
 /** `count` templates created in WhatsApp from here for this WABA at `at` (the hourly creation budget). */
 export async function seedCreations(db: Db, orgId: number, wabaId: string, count: number, at: Date) {
-  await db
-    .insert(templateCreations)
-    .values(
-      Array.from({ length: count }, () => ({
-        id: newId(),
-        orgId,
-        wabaId,
-        templateId: newId(),
-        createdAt: at,
-      })),
-    );
+  await db.insert(templateCreations).values(
+    Array.from({ length: count }, () => ({
+      id: newId(),
+      orgId,
+      wabaId,
+      templateId: newId(),
+      createdAt: at,
+    })),
+  );
 }

@@ -251,6 +251,42 @@ describe('POST /templates/sync', () => {
     });
   });
 
+  it('keeps a header file while WhatsApp shows the same sample, and drops it once the header changed there', async () => {
+    const org = await bed.orgWithChannel();
+    const header = (path: string, query: string) => ({
+      type: 'HEADER',
+      format: 'IMAGE',
+      example: { header_handle: [`https://scontent.whatsapp.net/v/t61.29466-34/${path}?${query}`] },
+    });
+    const body = { type: 'BODY', text: 'Mira la foto' };
+    const [same, replaced] = await seedSimTemplates(org.sim, [
+      { status: 'APPROVED', components: [header('111_n.jpg', 'oe=new'), body] },
+      { status: 'APPROVED', components: [header('333_n.jpg', 'oe=new'), body] },
+    ]);
+    // Both were linked to a file uploaded here; the second one's header was replaced in WhatsApp Manager.
+    const stored = {
+      same: await storeSeeded(bed.database.db, org.orgId, same, {
+        components: [header('111_n.jpg', 'oe=old'), body],
+        headerMediaId: newId(),
+      }),
+      replaced: await storeSeeded(bed.database.db, org.orgId, replaced, {
+        components: [header('222_n.jpg', 'oe=old'), body],
+        headerMediaId: newId(),
+      }),
+    };
+
+    expect(await syncTemplates(bed.deps, org.admin)).toMatchObject({ updated: 2 });
+
+    expect(await templateRow(bed.database.db, stored.same.id)).toMatchObject({
+      components: same.components,
+      headerMediaId: stored.same.headerMediaId,
+    });
+    expect(await templateRow(bed.database.db, stored.replaced.id)).toMatchObject({
+      components: replaced.components,
+      headerMediaId: null,
+    });
+  });
+
   it('answers 409 SYNC_IN_PROGRESS while a sync of the organization runs, and syncs once it ended', async () => {
     const org = await bed.orgWithChannel();
     await seedSimTemplates(org.sim, [{ status: 'APPROVED' }]);

@@ -84,12 +84,11 @@ async function apply(
   if (decision.kind === 'unchanged' || !stored) return 'unchanged';
   const { patch, changes } = decision;
   if (patch.components)
-    patch.headerMediaId = await headerMediaIdAfterChange(
-      tx,
-      stored.orgId,
-      patch.components,
-      stored.headerMediaId,
-    );
+    patch.headerMediaId = await headerMediaIdAfterChange(tx, stored.orgId, {
+      before: stored.components,
+      after: patch.components,
+      current: stored.headerMediaId,
+    });
   const after = await templatesRepository.update(tx, stored.orgId, stored.id, {
     ...patch,
     updatedAt: deps.now(),

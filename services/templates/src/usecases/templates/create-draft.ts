@@ -1,7 +1,8 @@
 import { requireOrganization } from '@inbox/platform';
 import { templatesRepository } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
-import { linkedHeaderMedia, storeNewTemplate } from './store-new-template';
+import { headerMediaIdFor } from '../media/link-header-media';
+import { storeNewTemplate } from './store-new-template';
 import { checkTemplateInput, nameTaken, type TemplateInput } from './template-input';
 import type { TemplateView } from './template-view';
 
@@ -28,7 +29,7 @@ export async function createDraft(
       parameterFormat: template.parameterFormat,
       components: template.components,
       status: 'DRAFT',
-      headerMediaId: await linkedHeaderMedia(deps, caller.orgId, template.components),
+      headerMediaId: await headerMediaIdFor(deps.db, caller.orgId, template.components),
     },
     { event: 'CREATED' },
   );

@@ -1,7 +1,8 @@
 import { requireOrganization } from '@inbox/platform';
 import { templatesRepository } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
-import { linkedHeaderMedia, storeNewTemplate } from './store-new-template';
+import { headerMediaIdFor } from '../media/link-header-media';
+import { storeNewTemplate } from './store-new-template';
 import { submitToWhatsApp } from './submit-to-whatsapp';
 import { checkTemplateInput, nameTaken, type TemplateInput } from './template-input';
 import type { TemplateView } from './template-view';
@@ -19,7 +20,7 @@ export async function createTemplate(
   const template = checkTemplateInput(input);
   if (await templatesRepository.findLive(deps.db, caller.orgId, template.name, template.language))
     throw nameTaken(template.name, template.language);
-  const headerMediaId = await linkedHeaderMedia(deps, caller.orgId, template.components);
+  const headerMediaId = await headerMediaIdFor(deps.db, caller.orgId, template.components);
   const submitted = await submitToWhatsApp(deps, caller, template);
   const row = await storeNewTemplate(
     deps,

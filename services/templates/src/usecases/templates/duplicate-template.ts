@@ -2,6 +2,7 @@ import { TEMPLATE_LIMITS } from '@inbox/contracts';
 import { DomainError, requireOrganization } from '@inbox/platform';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
+import { headerMediaIdAfterChange } from '../media/link-header-media';
 import { copyBase, freeCopyName } from '../../domain/duplicate-name';
 import { storeNewTemplate } from './store-new-template';
 import { findTemplate, type TemplateView } from './template-view';
@@ -31,7 +32,11 @@ async function storeCopy(
       status: 'DRAFT',
       folder: source.folder,
       inboxCategory: source.inboxCategory,
-      headerMediaId: source.headerMediaId,
+      headerMediaId: await headerMediaIdAfterChange(deps.db, caller.orgId, {
+        before: source.components,
+        after: source.components,
+        current: source.headerMediaId,
+      }),
     },
     { event: 'DUPLICATED' },
   );

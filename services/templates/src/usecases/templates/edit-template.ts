@@ -2,10 +2,10 @@ import { conflict, requireOrganization, transactThenPublish } from '@inbox/platf
 import { templateLedgerRepository } from '../../db/repositories/template-ledger.repository';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
+import { headerMediaIdFor } from '../media/link-header-media';
 import { sameContent } from '../../domain/edit-budget';
 import { nextStatus } from '../../domain/template-lifecycle';
 import { callWhatsApp } from './provider-errors';
-import { linkedHeaderMedia } from './store-new-template';
 import { channelOf } from './template-channel';
 import { changedFields, recordStatusChange, recordUpdated } from './template-changes';
 import { checkTemplateInput, type CheckedTemplate, type TemplateInput } from './template-input';
@@ -61,7 +61,7 @@ export async function editTemplate(
   if (!providerId)
     throw conflict('NOT_IN_WHATSAPP', 'This template has no WhatsApp id; sync the templates first');
   const channel = await channelOf(deps, caller);
-  const headerMediaId = await linkedHeaderMedia(deps, caller.orgId, template.components);
+  const headerMediaId = await headerMediaIdFor(deps.db, caller.orgId, template.components);
   await callWhatsApp(() =>
     deps.whatsappFor(channel).editTemplate(providerId, {
       ...(template.category === current.category ? {} : { category: template.category }),

@@ -5,20 +5,9 @@ import {
   type NewTemplateRow,
   type TemplateRow,
 } from '../../db/repositories/templates.repository';
-import type { StoredComponent } from '../../db/schema';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { recordCreated } from './template-changes';
-import { headerHandleOf, nameTaken } from './template-input';
-
-/** The header sample of this organization a template's HEADER names, if it names one. */
-export async function linkedHeaderMedia(
-  deps: TemplatesDeps,
-  orgId: number,
-  components: readonly StoredComponent[],
-): Promise<string | null> {
-  const handle = headerHandleOf(components);
-  return handle ? templatesRepository.headerMediaId(deps.db, orgId, handle) : null;
-}
+import { nameTaken } from './template-input';
 
 export type NewTemplateValues = Omit<NewTemplateRow, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>;
 

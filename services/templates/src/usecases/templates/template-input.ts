@@ -50,11 +50,3 @@ export function checkTemplateInput(input: TemplateInput): CheckedTemplate {
 
 export const nameTaken = (name: string, language: string) =>
   conflict('TEMPLATE_EXISTS', `A template named ${name} already exists in ${language}`);
-
-/** The upload handle of a media HEADER's sample (`example.header_handle[0]`), if any. */
-export function headerHandleOf(components: readonly StoredComponent[]): string | null {
-  const header = components.find((c) => c.type === 'HEADER');
-  const example = header?.example as { header_handle?: unknown } | undefined;
-  const handle = Array.isArray(example?.header_handle) ? example.header_handle[0] : undefined;
-  return typeof handle === 'string' && handle.length > 0 ? handle : null;
-}

@@ -1,8 +1,8 @@
 import { isUniqueViolation, requireOrganization, transactThenPublish } from '@inbox/platform';
 import { templatesRepository } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
+import { headerMediaIdFor } from '../media/link-header-media';
 import { nextStatus } from '../../domain/template-lifecycle';
-import { linkedHeaderMedia } from './store-new-template';
 import { changedFields, recordUpdated } from './template-changes';
 import { checkTemplateInput, nameTaken, type TemplateInput } from './template-input';
 import { findTemplate, lockTemplate, type TemplateView } from './template-view';
@@ -22,7 +22,7 @@ export async function updateDraft(
   nextStatus(current.status, 'update_draft');
   if (await templatesRepository.findLive(deps.db, caller.orgId, template.name, template.language, id))
     throw nameTaken(template.name, template.language);
-  const headerMediaId = await linkedHeaderMedia(deps, caller.orgId, template.components);
+  const headerMediaId = await headerMediaIdFor(deps.db, caller.orgId, template.components);
   try {
     const row = await transactThenPublish(deps, async (tx) => {
       const before = await lockTemplate(tx, caller, id);
