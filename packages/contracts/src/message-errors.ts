@@ -75,3 +75,9 @@ export function templateSendProblem(code: number): TemplateSendProblem | null {
   if (code < 132000 || code > 132016) return null;
   return TEMPLATE_SEND_ERRORS[code] ?? OTHER_TEMPLATE_ERROR;
 }
+
+/**
+ * The inbox's answer (404) to a template send with `replay_only` when no send used the key yet:
+ * the templates service then resolves the template and sends for real.
+ */
+export const IDEMPOTENCY_KEY_UNUSED = 'IDEMPOTENCY_KEY_UNUSED';

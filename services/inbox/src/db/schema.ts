@@ -37,10 +37,13 @@ export const contacts = inbox.table(
     notes: text('notes'),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     /**
-     * The inbox category of the latest template sent to the contact, until the customer's next
-     * message gives it to the conversation that message lands in (when that one has none).
+     * The inbox category of the latest template WhatsApp accepted for the contact, until the
+     * customer's next message gives it to the conversation that message lands in (when that one
+     * has none). Only a reply within TEMPLATE_REPLY_WINDOW_MS of the send takes it.
      */
     pendingTemplateCategory: text('pending_template_category'),
+    /** When WhatsApp accepted that template (null: no category pending). */
+    pendingTemplateSentAt: ts('pending_template_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

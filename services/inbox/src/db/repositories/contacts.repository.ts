@@ -93,17 +93,45 @@ export const contactsRepository = {
     )[0];
   },
 
-  /** What the customer's next message gives its conversation (the latest template's inbox category). */
+  /**
+   * What the customer's reply gives its conversation: the inbox category of the template WhatsApp
+   * accepted at `sentAt` (the latest one), or none.
+   */
   setPendingTemplateCategory: async (
     tx: Db,
     orgId: number,
     waId: string,
     category: string | null,
+    sentAt: Date,
   ): Promise<void> => {
     await tx
       .update(contacts)
-      .set({ pendingTemplateCategory: category })
+      .set({ pendingTemplateCategory: category, pendingTemplateSentAt: category === null ? null : sentAt })
       .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)));
+  },
+
+  /**
+   * Files the contact and their conversations under the wa_id WhatsApp uses, unless a contact
+   * already has it. True when the contact was renamed.
+   */
+  renameWaId: async (tx: Db, orgId: number, from: string, to: string): Promise<boolean> => {
+    const renamed = await tx
+      .update(contacts)
+      .set({ waId: to })
+      .where(
+        and(
+          eq(contacts.orgId, orgId),
+          eq(contacts.waId, from),
+          sql`not exists (select 1 from ${contacts} taken where taken.org_id = ${orgId} and taken.wa_id = ${to})`,
+        ),
+      )
+      .returning({ waId: contacts.waId });
+    if (renamed.length === 0) return false;
+    await tx
+      .update(conversations)
+      .set({ waId: to })
+      .where(and(eq(conversations.orgId, orgId), eq(conversations.waId, from)));
+    return true;
   },
 
   /** Each contact's current conversation, in one query whatever the page size. */

@@ -179,7 +179,7 @@ export const ingestBatchRepository = {
     if (replies.length === 0) return [];
     const json = JSON.stringify(replies);
     await db.execute(sql`
-      update ${contacts} set pending_template_category = null
+      update ${contacts} set pending_template_category = null, pending_template_sent_at = null
       from jsonb_to_recordset(${json}::jsonb) as v("orgId" int, "waId" text)
       where ${contacts.orgId} = v."orgId" and ${contacts.waId} = v."waId"`);
     return queryRows(

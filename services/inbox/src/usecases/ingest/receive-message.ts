@@ -127,7 +127,12 @@ async function store(
     const patch = patches.get(conversation.id) ?? initialPatch(conversation, now);
     patches.set(conversation.id, patch);
     applyMessage(patch, item, row, events, origin(item));
-    replies.push({ contact: contactOf(item), conversation, requestId: item.requestId });
+    replies.push({
+      contact: contactOf(item),
+      conversation,
+      writtenAt: row.providerTimestamp,
+      requestId: item.requestId,
+    });
     return {
       stored: true,
       messageId: row.id,

@@ -6,27 +6,39 @@ import {
   type ContactKey,
 } from '../../db/repositories/ingest-batch.repository';
 import type { ContactRow, ConversationRow } from '../../db/repositories/conversation-views';
+import { isReplyToTemplate } from '../../domain/template-reply';
 import { systemOrigin } from '../../events';
 
 type InboxEvent = EventToRecord<typeof inboxEventSchemas>;
 
+/** A customer's message stored in this batch: who wrote, where it landed, when WhatsApp says they wrote it. */
+export interface StoredReply {
+  contact: ContactKey;
+  conversation: ConversationRow;
+  writtenAt: Date;
+  requestId?: string;
+}
+
 /**
  * A customer's reply to a template gives the conversation it lands in (the template's own, or its
  * active successor when that one was closed meanwhile) the template's inbox category, when the
- * conversation has none. The contact carries the category from the send (no lookup of past
- * messages), so this costs nothing unless a template left one: then two statements per batch.
+ * conversation has none. The contact carries the category of the latest template WhatsApp
+ * accepted, and when (no lookup of past messages), so this costs nothing unless a template left
+ * one: then two statements per batch. A message written long after that template (beyond
+ * TEMPLATE_REPLY_WINDOW_MS) is about something else: it takes no category and leaves it as it is.
  */
 export async function applyTemplateCategories(
   tx: Db,
   contacts: ReadonlyMap<string, { contact: ContactRow }>,
-  replies: Array<{ contact: ContactKey; conversation: ConversationRow; requestId?: string }>,
+  replies: StoredReply[],
   events: InboxEvent[],
 ): Promise<void> {
   const pending = new Map<string, { conversationId: string; category: string; requestId?: string }>();
-  for (const { contact, conversation, requestId } of replies) {
+  for (const { contact, conversation, writtenAt, requestId } of replies) {
     const key = contactKey(contact);
-    const category = contacts.get(key)?.contact.pendingTemplateCategory;
-    if (category && !pending.has(key))
+    const row = contacts.get(key)?.contact;
+    const category = row?.pendingTemplateCategory;
+    if (category && !pending.has(key) && isReplyToTemplate(row.pendingTemplateSentAt, writtenAt))
       pending.set(key, { conversationId: conversation.id, category, requestId });
   }
   if (pending.size === 0) return;

@@ -13,7 +13,7 @@ import { isWindowOpen } from '../../domain/reply-window';
 import type { InboxDeps } from '../../deps';
 import { actorOf } from '../access';
 import { applyAction } from '../conversations/conversation-changes';
-import { recordSendAccepted, recordSendFailure, type StoredOutbound } from './send-outcome';
+import { recordSendAccepted, recordSendFailure, type OnAccepted, type StoredOutbound } from './send-outcome';
 
 /** Who an outbound message is from: the user behind the call, or the system for a key without one. */
 export const senderOf = (caller: CallerContext) =>
@@ -96,13 +96,15 @@ export type PlatformSend = (options: { bizOpaqueCallbackData: string }) => Promi
  * Calls the platform for a stored PENDING message and records the outcome: SENT with the wamid and
  * `message.sent`, or FAILED with the platform's code (OUTCOME_UNKNOWN when nobody can tell). The
  * message id travels as `biz_opaque_callback_data`, so status webhooks find the message even when
- * the send's answer was lost. Answers the message in its final state.
+ * the send's answer was lost. Answers the message in its final state. `onAccepted` adds what an
+ * accepted send changes besides the message, in the outcome's transaction.
  */
 export async function deliverOutbound(
   deps: InboxDeps,
   caller: CallerContext,
   stored: StoredOutbound,
   send: PlatformSend,
+  onAccepted?: OnAccepted,
 ): Promise<MessageRow> {
   let result: SendResult;
   try {
@@ -122,5 +124,5 @@ export async function deliverOutbound(
     );
     return failed;
   }
-  return recordSendAccepted(deps, caller, stored, result);
+  return recordSendAccepted(deps, caller, stored, result, onAccepted);
 }

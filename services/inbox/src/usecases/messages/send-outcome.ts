@@ -1,5 +1,5 @@
 import { INBOX_EVENTS, OUTCOME_UNKNOWN } from '@inbox/contracts';
-import { transactThenPublish, type CallerContext } from '@inbox/platform';
+import { transactThenPublish, type CallerContext, type Db } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
@@ -50,6 +50,12 @@ export async function recordSendFailure(
 }
 
 /**
+ * What else a send's acceptance changes, in the same transaction as the message (a template's
+ * inbox category). Not called when a status webhook already said the message failed.
+ */
+export type OnAccepted = (tx: Db, accepted: { result: SendResult; at: Date }) => Promise<void>;
+
+/**
  * The platform accepted the send: its message id is stored and the message moves to SENT — from
  * PENDING, or from FAILED with OUTCOME_UNKNOWN (the sweeper gave up on a call that did succeed).
  * A status webhook that got there first (by the callback data) is never moved back.
@@ -59,6 +65,7 @@ export async function recordSendAccepted(
   caller: CallerContext,
   { message, conversation }: StoredOutbound,
   result: SendResult,
+  onAccepted?: OnAccepted,
 ): Promise<MessageRow> {
   const sentAt = deps.now();
   const sent = await transactThenPublish(deps, async (tx) => {
@@ -82,6 +89,7 @@ export async function recordSendAccepted(
       senderUserId: message.senderUserId,
       sentAt: sentAt.toISOString(),
     });
+    if (onAccepted && updated && updated.status !== 'FAILED') await onAccepted(tx, { result, at: sentAt });
     return updated;
   });
   return sent ?? message;

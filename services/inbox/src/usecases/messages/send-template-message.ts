@@ -1,20 +1,28 @@
-import { MESSAGE_TEXT_MAX, templateSendProblem } from '@inbox/contracts';
+import { IDEMPOTENCY_KEY_UNUSED, MESSAGE_TEXT_MAX } from '@inbox/contracts';
 import {
-  conflict,
   DomainError,
   invalid,
   isUniqueViolation,
   requireOrganization,
   type CallerContext,
 } from '@inbox/platform';
-import { conversationsRepository } from '../../db/repositories/conversations.repository';
+import { contactsRepository } from '../../db/repositories/contacts.repository';
 import { messagesRepository, type MessageRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
+import { adoptWhatsAppWaId } from './adopt-whatsapp-wa-id';
 import { deliverOutbound } from './outbound';
 import { withRetries } from './platform-call';
-import { canonical } from './send-message';
+import type { OnAccepted, StoredOutbound } from './send-outcome';
 import { storeTemplateMessage } from './store-template-message';
-import { resolveRecipient, type TemplateRecipient, type TemplateTarget } from './template-recipient';
+import { resolveRecipient, type TemplateTarget } from './template-recipient';
+import {
+  refuseTemplateError,
+  replayTemplateSend,
+  type TemplateMessageSent,
+  type TemplateSendShape,
+} from './template-replay';
+
+export type { TemplateMessageSent } from './template-replay';
 
 export interface TemplateRefInput {
   id: string;
@@ -34,12 +42,12 @@ export interface SendTemplateMessageInput {
   /** The text the customer sees, variables filled in. */
   renderedText: string;
   idempotencyKey?: string;
-}
-
-export interface TemplateMessageSent {
-  message: MessageRow;
-  /** Whether this send started the conversation the message is in. */
-  conversationCreated: boolean;
+  /**
+   * Only answer the message an earlier send with this key stored (nothing is sent): a retry is
+   * answered before the template is resolved again. `template` needs only its name (and language
+   * when the caller gave one). No earlier send: 404 IDEMPOTENCY_KEY_UNUSED.
+   */
+  replayOnly?: boolean;
 }
 
 interface TemplateSendRequest {
@@ -49,6 +57,8 @@ interface TemplateSendRequest {
   text: string;
   idempotencyKey: string | null;
 }
+
+const IDEMPOTENCY_KEY_MAX = 200;
 
 const fieldError = (path: string, message: string) =>
   invalid('VALIDATION_FAILED', message, [{ path, message }]);
@@ -63,26 +73,35 @@ function parseComponents(json: string): unknown[] {
   throw fieldError('components', 'The template components must be a JSON array');
 }
 
-function parseRequest(input: SendTemplateMessageInput): TemplateSendRequest {
+function parseTarget(input: SendTemplateMessageInput): TemplateTarget {
   const conversationId = input.conversationId || undefined;
   const phone = input.phone || undefined;
   if ((conversationId === undefined) === (phone === undefined))
     throw fieldError('to', 'Give either a conversation id or a phone number');
+  return conversationId ? { conversationId } : { phone: phone! };
+}
+
+function parseKey(input: SendTemplateMessageInput): string | null {
+  const key = input.idempotencyKey || null;
+  if (key && key.length > IDEMPOTENCY_KEY_MAX)
+    throw fieldError('idempotencyKey', `At most ${IDEMPOTENCY_KEY_MAX} characters`);
+  return key;
+}
+
+function parseRequest(input: SendTemplateMessageInput): TemplateSendRequest {
+  const target = parseTarget(input);
   const template = input.template;
   if (!template?.id || !template.name || !template.language || !template.category)
     throw fieldError('template', 'The template needs an id, a name, a language and a category');
   const text = input.renderedText ?? '';
   if (text.trim().length === 0 || text.length > MESSAGE_TEXT_MAX)
     throw fieldError('renderedText', `The rendered text must be 1 to ${MESSAGE_TEXT_MAX} characters`);
-  const idempotencyKey = input.idempotencyKey || null;
-  if (idempotencyKey && idempotencyKey.length > 200)
-    throw fieldError('idempotencyKey', 'At most 200 characters');
   return {
-    target: conversationId ? { conversationId } : { phone: phone! },
+    target,
     template,
     components: parseComponents(input.componentsJson ?? ''),
     text,
-    idempotencyKey,
+    idempotencyKey: parseKey(input),
   };
 }
 
@@ -98,6 +117,13 @@ const contentOf = (request: TemplateSendRequest) => ({
   components: request.components,
 });
 
+const shapeOf = (request: TemplateSendRequest): TemplateSendShape => ({
+  name: request.template.name,
+  language: request.template.language,
+  components: request.components,
+  text: request.text,
+});
+
 /** Users and keys of an organization, or a service sending for one (campaigns). */
 function requireSender(caller: CallerContext): void {
   if (caller.kind === 'SERVICE' && caller.orgId > 0) return;
@@ -105,47 +131,11 @@ function requireSender(caller: CallerContext): void {
 }
 
 /**
- * WhatsApp's template errors (132000–132016) answer as problems; the message stays FAILED with
- * the error, where the agent sees it. Other failures answer the FAILED message, as for any send.
- */
-function refuseTemplateError(message: MessageRow): MessageRow {
-  const problem =
-    message.status === 'FAILED' && message.errorCode !== null ? templateSendProblem(message.errorCode) : null;
-  if (!problem) return message;
-  const text = `${problem.message}. WhatsApp: (#${message.errorCode}) ${message.errorTitle}`;
-  const fields =
-    problem.kind === 'invalid' ? [{ path: 'parameters', message: message.errorTitle ?? '' }] : [];
-  throw new DomainError(problem.kind, problem.code, text, fields);
-}
-
-/** The same key again answers the original message; the same key for another send is a conflict. */
-async function replay(
-  deps: InboxDeps,
-  caller: CallerContext,
-  existing: MessageRow,
-  request: TemplateSendRequest,
-  recipient: TemplateRecipient,
-): Promise<TemplateMessageSent> {
-  const conversation = await conversationsRepository.find(deps.db, caller.orgId, existing.conversationId);
-  const same =
-    existing.type === 'template' &&
-    existing.text === request.text &&
-    canonical(existing.content) === canonical(contentOf(request)) &&
-    conversation !== undefined &&
-    recipient.waIds.includes(conversation.waId);
-  if (!same || !conversation)
-    throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request');
-  // A send that started its conversation stored both at the same instant.
-  const conversationCreated =
-    conversation.origin === 'TEMPLATE' && conversation.createdAt.getTime() === existing.createdAt.getTime();
-  return { message: refuseTemplateError(existing), conversationCreated };
-}
-
-/**
  * Sends a template the templates service resolved and checked: to a conversation, or to a phone
  * number (normalized; the contact's conversation reused or started with origin TEMPLATE). The
  * message is stored with the rendered text and the template it came from, then sent with the
- * usual outbound machinery (idempotency, callback data, unknown outcomes never repeated).
+ * usual outbound machinery (idempotency, callback data, unknown outcomes never repeated). Once
+ * WhatsApp accepted it, the contact keeps the template's inbox category for their reply.
  */
 export async function sendTemplateMessage(
   deps: InboxDeps,
@@ -153,12 +143,13 @@ export async function sendTemplateMessage(
   input: SendTemplateMessageInput,
 ): Promise<TemplateMessageSent> {
   requireSender(caller);
+  if (input.replayOnly) return replayEarlierSend(deps, caller, input);
   const request = parseRequest(input);
   const recipient = await resolveRecipient(deps, caller.orgId, request.target);
   const key = request.idempotencyKey;
   if (key) {
     const existing = await messagesRepository.findByIdempotencyKey(deps.db, caller.orgId, key);
-    if (existing) return replay(deps, caller, existing, request, recipient);
+    if (existing) return replayTemplateSend(deps, caller, existing, shapeOf(request), recipient);
   }
   const client = await deps.channels.clientFor(caller.orgId);
   let stored;
@@ -167,7 +158,6 @@ export async function sendTemplateMessage(
       text: request.text,
       content: contentOf(request),
       idempotencyKey: key,
-      inboxCategory: request.template.inboxCategory || null,
     });
   } catch (error) {
     // A concurrent request with the same key won the insert: answer as a repeat of it.
@@ -175,18 +165,67 @@ export async function sendTemplateMessage(
       key && isUniqueViolation(error)
         ? await messagesRepository.findByIdempotencyKey(deps.db, caller.orgId, key)
         : undefined;
-    if (winner) return replay(deps, caller, winner, request, recipient);
+    if (winner) return replayTemplateSend(deps, caller, winner, shapeOf(request), recipient);
     throw error;
   }
-  const { name, language } = request.template;
-  const message = await deliverOutbound(deps, caller, stored, (options) =>
-    withRetries(() =>
-      client.sendTemplate(
-        stored.conversation.waId,
-        { name, language, components: request.components },
-        options,
-      ),
-    ),
-  );
+  const message = await deliverTemplate(deps, caller, client, stored, request);
   return { message: refuseTemplateError(message), conversationCreated: stored.conversationCreated };
+}
+
+type CloudApi = Awaited<ReturnType<InboxDeps['channels']['clientFor']>>;
+
+/**
+ * Sends the stored message. Only a template WhatsApp took leaves its inbox category for the reply
+ * (a refused one never reached the customer), and the person takes the wa_id WhatsApp names them by.
+ */
+async function deliverTemplate(
+  deps: InboxDeps,
+  caller: CallerContext,
+  client: CloudApi,
+  stored: StoredOutbound,
+  request: TemplateSendRequest,
+): Promise<MessageRow> {
+  const { waId } = stored.conversation;
+  let whatsappsWaId: string | undefined;
+  const onAccepted: OnAccepted = async (tx, { result, at }) => {
+    whatsappsWaId = result.waId;
+    const category = request.template.inboxCategory || null;
+    await contactsRepository.setPendingTemplateCategory(tx, caller.orgId, waId, category, at);
+  };
+  const { name, language } = request.template;
+  const message = await deliverOutbound(
+    deps,
+    caller,
+    stored,
+    (options) =>
+      withRetries(() =>
+        client.sendTemplate(waId, { name, language, components: request.components }, options),
+      ),
+    onAccepted,
+  );
+  if (whatsappsWaId) await adoptWhatsAppWaId(deps, caller, waId, whatsappsWaId);
+  return message;
+}
+
+/**
+ * A retry with an Idempotency-Key, answered before the template is resolved again (it may have
+ * been paused or edited since): the message the key's first send stored, when it is a send of
+ * this template to this person; 404 IDEMPOTENCY_KEY_UNUSED when no send used the key.
+ */
+async function replayEarlierSend(
+  deps: InboxDeps,
+  caller: CallerContext,
+  input: SendTemplateMessageInput,
+): Promise<TemplateMessageSent> {
+  const target = parseTarget(input);
+  const key = parseKey(input);
+  if (!key) throw fieldError('idempotencyKey', 'A replay needs the Idempotency-Key of the first send');
+  const name = input.template?.name;
+  if (!name) throw fieldError('template', 'A replay needs the template name');
+  const existing = await messagesRepository.findByIdempotencyKey(deps.db, caller.orgId, key);
+  if (!existing)
+    throw new DomainError('not_found', IDEMPOTENCY_KEY_UNUSED, 'No earlier send used this Idempotency-Key');
+  const recipient = await resolveRecipient(deps, caller.orgId, target);
+  const shape = { name, language: input.template?.language || undefined };
+  return replayTemplateSend(deps, caller, existing, shape, recipient);
 }

@@ -1,6 +1,7 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { newId, transactThenPublish, type CallerContext, type Db } from '@inbox/platform';
 import { contactsRepository } from '../../db/repositories/contacts.repository';
+import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
 import { ONE_ACTIVE_CONVERSATION, violatesConstraint } from '../../db/repositories/ingest.repository';
 import { messagesRepository } from '../../db/repositories/messages.repository';
@@ -17,8 +18,6 @@ export interface TemplateMessageFields {
   text: string;
   content: Record<string, unknown>;
   idempotencyKey: string | null;
-  /** Given to the conversation the customer's next message lands in, when that one has none. */
-  inboxCategory: string | null;
 }
 
 /** A service sending for itself (a campaign) writes as the system; users and keys as for any send. */
@@ -28,8 +27,9 @@ const senderFor = (caller: CallerContext) =>
 /**
  * One transaction: the contact (created if new), their active conversation (started, origin
  * TEMPLATE, when there is none), the message PENDING, the conversation's last-message fields and
- * state ('agent_message'), the contact's pending template category, and the events. No 24-hour
- * window check: templates are what WhatsApp allows outside it. The platform is called after this.
+ * state ('agent_message'), and the events. No 24-hour window check: templates are what WhatsApp
+ * allows outside it. The platform is called after this; what only an accepted send changes (the
+ * contact's pending template category) is written with the send's outcome.
  */
 export async function storeTemplateMessage(
   deps: InboxDeps,
@@ -55,7 +55,7 @@ async function store(
   waId: string,
   fields: TemplateMessageFields,
   tx: Db,
-) {
+): Promise<StoredOutbound & { conversationCreated: boolean }> {
   const { orgId } = caller;
   const now = deps.now();
   const { sender, senderUserId } = senderFor(caller);
@@ -66,29 +66,7 @@ async function store(
     actorId: actorOf(caller),
     by: sender === 'agent' ? 'agent' : 'system',
   };
-  await contactsRepository.ensureLocked(tx, orgId, waId, now);
-  let [conversation] = await conversationsRepository.lockActiveOfContact(tx, orgId, waId);
-  const conversationCreated = !conversation;
-  if (conversation) {
-    conversation = await applyAction(change, conversation, 'agent_message');
-  } else {
-    conversation = await conversationsRepository.insert(tx, {
-      id: newId(),
-      orgId,
-      waId,
-      ...TEMPLATE_START,
-      origin: 'TEMPLATE',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await deps.events.record(tx, caller, INBOX_EVENTS.conversationCreated, {
-      conversationId: conversation.id,
-      waId,
-      status: conversation.status,
-      origin: conversation.origin,
-      actorId: change.actorId,
-    });
-  }
+  const { conversation, created } = await findOrStartConversation(change, caller, waId, now);
   const message = await messagesRepository.insert(tx, {
     id: newId(),
     orgId,
@@ -104,12 +82,45 @@ async function store(
     createdAt: now,
     updatedAt: now,
   });
-  conversation = await conversationsRepository.update(tx, orgId, conversation.id, {
+  const updated = await conversationsRepository.update(tx, orgId, conversation.id, {
     lastMessageAt: now,
     lastMessagePreview: previewOf(fields.text),
     lastMessageDirection: 'outbound',
     updatedAt: now,
   });
-  await contactsRepository.setPendingTemplateCategory(tx, orgId, waId, fields.inboxCategory);
-  return { message, conversation, conversationCreated };
+  return { message, conversation: updated, conversationCreated: created };
+}
+
+/**
+ * The contact (created if new, locked) and their active conversation, moved by the agent's
+ * message; or a new one (origin TEMPLATE, waiting for the customer, unassigned) when none is active.
+ */
+async function findOrStartConversation(
+  change: ChangeContext,
+  caller: CallerContext,
+  waId: string,
+  now: Date,
+): Promise<{ conversation: ConversationRow; created: boolean }> {
+  const { deps, tx } = change;
+  const { orgId } = caller;
+  await contactsRepository.ensureLocked(tx, orgId, waId, now);
+  const [active] = await conversationsRepository.lockActiveOfContact(tx, orgId, waId);
+  if (active) return { conversation: await applyAction(change, active, 'agent_message'), created: false };
+  const conversation = await conversationsRepository.insert(tx, {
+    id: newId(),
+    orgId,
+    waId,
+    ...TEMPLATE_START,
+    origin: 'TEMPLATE',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await deps.events.record(tx, caller, INBOX_EVENTS.conversationCreated, {
+    conversationId: conversation.id,
+    waId,
+    status: conversation.status,
+    origin: conversation.origin,
+    actorId: change.actorId,
+  });
+  return { conversation, created: true };
 }

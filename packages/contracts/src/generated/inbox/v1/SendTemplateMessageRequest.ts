@@ -9,6 +9,7 @@ export interface SendTemplateMessageRequest {
   'componentsJson'?: (string);
   'renderedText'?: (string);
   'idempotencyKey'?: (string);
+  'replayOnly'?: (boolean);
   'to'?: "conversationId"|"phone";
   '_idempotencyKey'?: "idempotencyKey";
 }
@@ -20,6 +21,7 @@ export interface SendTemplateMessageRequest__Output {
   'componentsJson': (string);
   'renderedText': (string);
   'idempotencyKey'?: (string);
+  'replayOnly': (boolean);
   'to'?: "conversationId"|"phone";
   '_idempotencyKey'?: "idempotencyKey";
 }
