@@ -1,5 +1,6 @@
 import { TEMPLATE_BUTTON_TYPES, TEMPLATE_LIMITS } from '@inbox/contracts';
 import { normalizePhone } from '@inbox/whatsapp';
+import { checkButtonFields } from './template-component-fields';
 import { tokensOf } from './template-variables';
 import { isObject, isText, type Check } from './validation-check';
 
@@ -35,6 +36,7 @@ export function checkButtons(check: Check, component: Record<string, unknown>, p
         `${at}.type`,
         `At most ${MAX_OF_TYPE[type]} ${type} button${MAX_OF_TYPE[type] === 1 ? '' : 's'}`,
       );
+    checkButtonFields(check, button, at);
     checker(check, button, at);
   });
 }
@@ -48,6 +50,7 @@ export function checkOtpButtons(check: Check, component: Record<string, unknown>
   const button = buttons[0];
   const at = `${path}.buttons[0]`;
   if (!isObject(button) || button.type !== 'OTP') return check.add(`${at}.type`, 'Must be OTP');
+  checkButtonFields(check, button, at);
   if (!['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'].includes(String(button.otp_type)))
     check.add(`${at}.otp_type`, 'Must be COPY_CODE, ONE_TAP or ZERO_TAP');
   if (button.text !== undefined) checkLabel(check, button, at);

@@ -17,6 +17,7 @@ const phoneButton = (phone_number = '+52 55 1234 5678') => ({
   phone_number,
 });
 const copyCode = (example: unknown = '25OFF') => ({ type: 'COPY_CODE', example });
+const OTP = buttons({ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy Code' });
 
 const template = (overrides: Partial<TemplateDefinition> = {}): TemplateDefinition => ({
   name: 'order_ready',
@@ -28,6 +29,7 @@ const template = (overrides: Partial<TemplateDefinition> = {}): TemplateDefiniti
 });
 const withComponents = (...components: unknown[]) => template({ components });
 const named = (...components: unknown[]) => template({ parameterFormat: 'NAMED', components });
+const authentication = (...components: unknown[]) => template({ category: 'AUTHENTICATION', components });
 const paths = (errors: FieldError[]) => errors.map((e) => e.path);
 
 describe('validateTemplate accepts what WhatsApp accepts', () => {
@@ -57,14 +59,6 @@ describe('validateTemplate accepts what WhatsApp accepts', () => {
           phoneButton('16467043595'),
         ),
       ),
-    ],
-    [
-      'a repeated positional variable',
-      withComponents(body('Hi {{1}}, yes {{1}}, code {{2}} today.', { body_text: [['A', 'B']] })),
-    ],
-    [
-      'positional variables out of order',
-      withComponents(body('Hi {{2}} and {{1}} today.', { body_text: [['A', 'B']] })),
     ],
     [
       'an image header',
@@ -108,14 +102,46 @@ describe('validateTemplate accepts what WhatsApp accepts', () => {
     ],
     [
       'an authentication template (OAS example)',
-      template({
-        category: 'AUTHENTICATION',
-        components: [
-          { type: 'BODY', add_security_recommendation: true },
-          { type: 'FOOTER', code_expiration_minutes: 10 },
-          buttons({ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy Code' }),
-        ],
-      }),
+      authentication(
+        { type: 'BODY', add_security_recommendation: true },
+        { type: 'FOOTER', code_expiration_minutes: 10 },
+        OTP,
+      ),
+    ],
+    [
+      'an authentication template with a one-tap autofill button (OAS example)',
+      authentication(
+        { type: 'BODY', add_security_recommendation: true },
+        buttons({
+          type: 'OTP',
+          otp_type: 'ONE_TAP',
+          text: 'Copy Code',
+          autofill_text: 'Autofill',
+          package_name: 'com.example.luckyshrub',
+          signature_hash: 'K8a%2FAINcGX7',
+        }),
+      ),
+    ],
+    [
+      'a zero-tap button for several apps',
+      authentication(
+        { type: 'BODY' },
+        buttons({
+          type: 'OTP',
+          otp_type: 'ZERO_TAP',
+          zero_tap_terms_accepted: true,
+          supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a%2FAINcGX7' }],
+        }),
+      ),
+    ],
+    [
+      'every field Meta knows in a header, a body and a URL button',
+      withComponents(
+        { type: 'HEADER', format: 'TEXT', text: 'Hola {{1}}', example: { header_text: ['Ana'] } },
+        body('Pedido {{1}} listo.', { body_text: [['42']] }),
+        { type: 'FOOTER', text: 'Pie' },
+        buttons(urlButton('https://ex.com/{{1}}', ['a']), phoneButton(), quickReply(), copyCode()),
+      ),
     ],
   ])('%s', (_what, input) => {
     expect(validateTemplate(input)).toEqual([]);
@@ -167,6 +193,33 @@ describe('validateTemplate refuses, naming the field', () => {
       'body examples not nested',
       withComponents(body('Hola {{1}}, ya llegó.', { body_text: ['Ana'] })),
       'components[0].example.body_text',
+    ],
+    [
+      'a repeated positional variable',
+      withComponents(body('Hi {{1}}, yes {{1}}, code {{2}} today.', { body_text: [['A', 'B']] })),
+      'components[0].text',
+    ],
+    [
+      'positional variables out of order',
+      withComponents(body('a {{2}} b {{1}} c', { body_text: [['A', 'B']] })),
+      'components[0].text',
+    ],
+    [
+      'a header variable twice',
+      withComponents(
+        { type: 'HEADER', format: 'TEXT', text: 'Hi {{1}} and {{1}}', example: { header_text: ['a'] } },
+        BODY,
+      ),
+      'components[0].text',
+    ],
+    [
+      'a repeated named variable',
+      named(
+        body('Hola {{first_name}}, sí, {{first_name}}, ya llegó.', {
+          body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }],
+        }),
+      ),
+      'components[0].text',
     ],
     [
       'a gap in positional numbers',
@@ -386,32 +439,119 @@ describe('validateTemplate refuses, naming the field', () => {
     ],
     [
       'a header in an authentication template',
-      template({
-        category: 'AUTHENTICATION',
-        components: [{ type: 'HEADER', format: 'TEXT', text: 'x' }, { type: 'BODY' }],
-      }),
+      authentication({ type: 'HEADER', format: 'TEXT', text: 'x' }, { type: 'BODY' }, OTP),
       'components[0].type',
     ],
     [
       'a code expiring after 91 minutes',
-      template({
-        category: 'AUTHENTICATION',
-        components: [{ type: 'BODY' }, { type: 'FOOTER', code_expiration_minutes: 91 }],
-      }),
+      authentication({ type: 'BODY' }, { type: 'FOOTER', code_expiration_minutes: 91 }, OTP),
       'components[1].code_expiration_minutes',
     ],
     [
       'an authentication template with a quick reply',
-      template({ category: 'AUTHENTICATION', components: [{ type: 'BODY' }, buttons(quickReply())] }),
+      authentication({ type: 'BODY' }, buttons(quickReply())),
       'components[1].buttons[0].type',
     ],
     [
       'an unknown OTP type',
-      template({
-        category: 'AUTHENTICATION',
-        components: [{ type: 'BODY' }, buttons({ type: 'OTP', otp_type: 'SMS' })],
-      }),
+      authentication({ type: 'BODY' }, buttons({ type: 'OTP', otp_type: 'SMS' })),
       'components[1].buttons[0].otp_type',
+    ],
+    [
+      'an authentication template with a body of its own',
+      authentication(body('Tu código es 1234, no lo compartas.'), OTP),
+      'components[0].text',
+    ],
+    [
+      'an authentication template with a plain body alone',
+      authentication(body('Hola')),
+      ['components[0].text', 'components'],
+    ],
+    [
+      'an authentication template with body examples',
+      authentication({ type: 'BODY', example: { body_text: [['1234']] } }, OTP),
+      'components[0].example',
+    ],
+    [
+      'an authentication template with a footer text',
+      authentication({ type: 'BODY' }, { type: 'FOOTER', text: 'Pie' }, OTP),
+      'components[1].text',
+    ],
+    [
+      'an authentication template without its OTP button',
+      authentication({ type: 'BODY', add_security_recommendation: true }),
+      'components',
+    ],
+    [
+      'the security recommendation outside authentication',
+      withComponents({ ...BODY, add_security_recommendation: true }),
+      'components[0].add_security_recommendation',
+    ],
+    [
+      'a code expiration outside authentication',
+      withComponents(BODY, { type: 'FOOTER', text: 'Pie', code_expiration_minutes: 10 }),
+      'components[1].code_expiration_minutes',
+    ],
+    [
+      'an unknown field in a component',
+      withComponents({ ...BODY, unknown: { deep: [1, 2] } }),
+      'components[0].unknown',
+    ],
+    [
+      'an unknown field in a header',
+      withComponents({ type: 'HEADER', format: 'TEXT', text: 'Aviso', parameters: [] }, BODY),
+      'components[0].parameters',
+    ],
+    [
+      'an unknown field in an example',
+      withComponents(body('Hola {{1}}, ya llegó.', { body_text: [['Ana']], extra: 1 })),
+      'components[0].example.extra',
+    ],
+    [
+      'a header example in the body',
+      withComponents({ ...BODY, example: { header_handle: ['4::x'] } }),
+      'components[0].example.header_handle',
+    ],
+    [
+      'an unknown field in a named example',
+      named(
+        body('Hola {{first_name}}, ya llegó.', {
+          body_text_named_params: [{ param_name: 'first_name', example: 'Ana', note: 'x' }],
+        }),
+      ),
+      'components[0].example.body_text_named_params[0].note',
+    ],
+    [
+      'an unknown field in the BUTTONS component',
+      withComponents(BODY, { ...buttons(quickReply()), layout: 'row' }),
+      'components[1].layout',
+    ],
+    [
+      'an unknown field in a button',
+      withComponents(BODY, buttons({ ...quickReply(), payload: 'yes' })),
+      'components[1].buttons[0].payload',
+    ],
+    [
+      'a label on a copy-code button',
+      withComponents(BODY, buttons({ ...copyCode(), text: 'Copiar' })),
+      'components[1].buttons[0].text',
+    ],
+    [
+      'an unknown field in an OTP button',
+      authentication({ type: 'BODY' }, buttons({ type: 'OTP', otp_type: 'COPY_CODE', url: 'https://x.y' })),
+      'components[1].buttons[0].url',
+    ],
+    [
+      'an unknown field in a supported app',
+      authentication(
+        { type: 'BODY' },
+        buttons({
+          type: 'OTP',
+          otp_type: 'ZERO_TAP',
+          supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a', extra: true }],
+        }),
+      ),
+      'components[1].buttons[0].supported_apps[0].extra',
     ],
   ])('%s', (_what, input, path) => {
     const errors = validateTemplate(input);

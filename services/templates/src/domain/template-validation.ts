@@ -9,6 +9,7 @@ import {
 import type { FieldError } from '@inbox/platform';
 import type { TemplateComponent } from './template-components';
 import { checkButtons, checkOtpButtons } from './template-buttons-validation';
+import { checkComponentFields } from './template-component-fields';
 import { isVariableName, tokensOf, variableNames, variableProblems } from './template-variables';
 import { isObject, isText, type Check } from './validation-check';
 
@@ -72,9 +73,12 @@ function checkComponents(check: Check, components: unknown): void {
       return check.add(`${path}.type`, `Must be one of ${TEMPLATE_COMPONENT_TYPES.join(', ')}`);
     if (seen.has(type)) return check.add(`${path}.type`, `Only one ${type} per template`);
     seen.add(type);
+    checkComponentFields(check, component, path);
     CHECKERS[type]!(check, component, path);
   });
   if (!seen.has('BODY')) check.add('components', 'A BODY component is required');
+  if (check.authentication && !seen.has('BUTTONS'))
+    check.add('components', 'An authentication template needs a BUTTONS component with its OTP button');
 }
 
 function checkHeader(check: Check, header: Record<string, unknown>, path: string): void {

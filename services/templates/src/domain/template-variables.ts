@@ -26,8 +26,25 @@ export function variableNames(text: string, format: ParameterFormat): string[] {
 }
 
 /**
+ * WhatsApp takes each variable once, and positional ones in the order they appear: {{1}}, then
+ * {{2}}, … (out of order or repeated, it answers "Variable Parameters Are Not Sequential").
+ */
+function orderProblems(names: string[], format: ParameterFormat): string[] {
+  if (format === 'POSITIONAL') {
+    const at = names.findIndex((name, i) => name !== String(i + 1));
+    return at < 0
+      ? []
+      : [
+          `Variables must appear in order, each once: {{1}}, {{2}}, …; found {{${names[at]}}} where {{${at + 1}}} belongs`,
+        ];
+  }
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  return repeated === undefined ? [] : [`{{${repeated}}} appears more than once: use each variable once`];
+}
+
+/**
  * What is wrong with the variables of a text, as messages (empty = fine): a malformed `{{…}}`,
- * stray braces, positional numbers with a gap, a variable at the very start or end, or two
+ * stray braces, variables out of order or repeated, a variable at the very start or end, or two
  * variables with only blanks between them (WhatsApp rejects the last two as INVALID_FORMAT).
  */
 export function variableProblems(
@@ -45,11 +62,13 @@ export function variableProblems(
         : `{{${bad.name}}} is not a positional variable: use {{1}}, {{2}}, …`,
     );
   if (/\{\{|\}\}/.test(text.replace(TOKEN, ''))) problems.push('Unbalanced {{ or }}');
-  if (!bad && format === 'POSITIONAL') {
-    const numbers = variableNames(text, format).map(Number);
-    if (numbers.some((n, i) => n !== i + 1))
-      problems.push(`Variables must be numbered {{1}} to {{${numbers.length}}} without gaps`);
-  }
+  if (!bad)
+    problems.push(
+      ...orderProblems(
+        tokens.map((t) => t.name),
+        format,
+      ),
+    );
   if (options.dangling && tokens.length > 0) {
     const trimmed = { start: text.length - text.trimStart().length, end: text.trimEnd().length };
     if (tokens[0]!.start === trimmed.start || tokens[tokens.length - 1]!.end === trimmed.end)
