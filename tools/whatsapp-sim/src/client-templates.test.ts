@@ -102,6 +102,39 @@ describe('CloudApiClient template management against the simulator', () => {
     expect(await t.control('GET', '/templates')).toMatchObject({ json: { data: [] } });
   });
 
+  it('takes an authentication template only as WhatsApp writes it: no body text, an OTP button', async () => {
+    const otp = { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copiar' }] };
+    const authentication = (name: string, components: Array<Record<string, unknown>>) => ({
+      name,
+      language: 'es_MX',
+      category: 'AUTHENTICATION' as const,
+      components,
+    });
+    const plainBody = await failure(
+      client.createTemplate(WABA_ID, authentication('code_a', [{ type: 'BODY', text: 'Tu código' }, otp])),
+    );
+    expect(plainBody).toMatchObject({ code: 100, httpStatus: 400 });
+    expect(plainBody.message).toMatch(/text.*not allowed in AUTHENTICATION/);
+    const noButton = await failure(
+      client.createTemplate(
+        WABA_ID,
+        authentication('code_b', [{ type: 'BODY', add_security_recommendation: true }]),
+      ),
+    );
+    expect(noButton.message).toMatch(/OTP button/);
+    expect(await t.control('GET', '/templates')).toMatchObject({ json: { data: [] } });
+    await expect(
+      client.createTemplate(
+        WABA_ID,
+        authentication('code_c', [
+          { type: 'BODY', add_security_recommendation: true },
+          { type: 'FOOTER', code_expiration_minutes: 10 },
+          otp,
+        ]),
+      ),
+    ).resolves.toMatchObject({ status: 'PENDING', category: 'AUTHENTICATION' });
+  });
+
   it('lists one page at a time and follows paging.next across 3 pages until it is absent', async () => {
     await t.control('POST', '/config', { templatePageSize: 2 });
     const names = ['t_one', 't_two', 't_three', 't_four', 't_five'];

@@ -154,7 +154,12 @@ function checkHeader(c: Component, format: ParameterFormat, handles: HandleLooku
 }
 
 function checkBody(c: Component, format: ParameterFormat, category: TemplateCategoryName): void {
-  if (category === 'AUTHENTICATION' && c.add_security_recommendation !== undefined) return;
+  // WhatsApp writes an authentication template's body ("<code> is your verification code.").
+  if (category === 'AUTHENTICATION') {
+    if (c.text !== undefined || c.example !== undefined)
+      throw invalidParameter("Param components[BODY]['text'] is not allowed in AUTHENTICATION templates.");
+    return;
+  }
   const text = str(c.text) ?? '';
   if (text.trim().length === 0) throw invalidParameter("Param components[BODY]['text'] is required.");
   if (text.length > 1024) throw tooLong('body', 1024);
@@ -224,6 +229,10 @@ export function checkComponents(
     throw invalidParameter('Components must be HEADER, BODY, FOOTER and BUTTONS, each at most once.');
   }
   if (!types.includes('BODY')) throw invalidParameter('A template needs a BODY component.');
+  const buttons = components.find((c) => c.type === 'BUTTONS')?.buttons;
+  const otp = Array.isArray(buttons) && buttons.some((b) => upper((b as Component | null)?.type) === 'OTP');
+  if (category === 'AUTHENTICATION' && !otp)
+    throw invalidParameter('An AUTHENTICATION template needs an OTP button.');
   for (const c of components) {
     if (c.type === 'HEADER') checkHeader(c, format, handles);
     if (c.type === 'BODY') checkBody(c, format, category);
