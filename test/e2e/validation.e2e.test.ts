@@ -159,6 +159,53 @@ describe('text that is not Unicode', () => {
   });
 });
 
+describe('template components are checked here, before WhatsApp sees them', () => {
+  const otp = { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copiar' }] };
+  it.each([
+    [
+      'an unknown field in a component',
+      [{ type: 'BODY', text: 'x', unknown: { deep: [1, 2] } }],
+      'UTILITY',
+      'components[0].unknown',
+    ],
+    [
+      'variables out of order',
+      [{ type: 'BODY', text: 'a {{2}} b {{1}} c', example: { body_text: [['x', 'y']] } }],
+      'UTILITY',
+      'components[0].text',
+    ],
+    [
+      'a repeated variable',
+      [{ type: 'BODY', text: 'a {{1}} b {{1}} c', example: { body_text: [['x']] } }],
+      'UTILITY',
+      'components[0].text',
+    ],
+    [
+      'an authentication template with a body of its own',
+      [{ type: 'BODY', text: 'Tu código' }, otp],
+      'AUTHENTICATION',
+      'components[0].text',
+    ],
+  ])('%s is a 400 on create, draft and draft update', async (_name, components, category, field) => {
+    const sim = simulatorOf(t);
+    const inWhatsApp = (await sim.templates()).length;
+    const draft = await api.post('/templates/draft', templateBody('checked_draft'), { token: admin });
+    const body = templateBody('checked_here', { category, components });
+    for (const [method, path] of [
+      ['POST', '/templates'],
+      ['POST', '/templates/draft'],
+      ['PUT', `/templates/${draft.body.id}/draft`],
+    ]) {
+      const res = await api.send(method, path, { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    }
+    expect((await sim.templates()).length).toBe(inWhatsApp);
+    expect((await api.get(`/templates/${draft.body.id}`, { token: admin })).body.name).toBe('checked_draft');
+    await api.delete(`/templates/${draft.body.id}`, { token: admin });
+  });
+});
+
 describe('routing and documentation', () => {
   it('unknown routes are 404 problem documents', async () => {
     const res = await api.get('/no-such-thing', { token: admin });
