@@ -115,6 +115,32 @@ describe('receiveFile', () => {
       'Required',
     ],
     [
+      'a second file part',
+      body(
+        fileHead('file', 'a.png', 'image/png'),
+        'x',
+        '\r\n',
+        fileHead('file', 'b.png', 'image/png'),
+        'y',
+        end,
+      ),
+      'file',
+      'Send one file per upload',
+    ],
+    [
+      'a file part besides the file',
+      body(
+        fileHead('file', 'a.png', 'image/png'),
+        'x',
+        '\r\n',
+        fileHead('other', 'b.png', 'image/png'),
+        'y',
+        end,
+      ),
+      'file',
+      'Send one file per upload',
+    ],
+    [
       'a field over its size',
       body(fieldPart('caption', 'x'.repeat(9000)), end),
       'caption',
@@ -135,6 +161,14 @@ describe('receiveFile', () => {
     );
     expect(error).toBeInstanceOf(HttpProblem);
     expect((error as HttpProblem).problem).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('answers a body that ends as its file part starts with a 400, without an unheard stream error', async () => {
+    const cut = body(fileHead('file', 'a.png', 'image/png'), 'xxxx');
+    await expect(receiveFile(headers, cut, options())).rejects.toMatchObject({
+      fields: [{ path: 'file', message: expect.stringMatching(/Unexpected end of form/) }],
+    });
+    expect(files()).toEqual([]);
   });
 
   it('drops the partial file when the client goes away mid-file', async () => {

@@ -11,8 +11,8 @@ import { HttpProblem } from './problem';
 /*
  * Multipart uploads on a service's internal HTTP port (the gateway proxies the body as it comes).
  * One file part is streamed to its destination as it arrives, cut off as soon as it passes its size
- * limit; nothing of a refused or broken upload is left behind, and the rest of the body is drained
- * unread. Memory stays bounded whatever the client sends.
+ * limit (a second file part is a 400); nothing of a refused or broken upload is left behind, and
+ * the rest of the body is drained unread. Memory stays bounded whatever the client sends.
  */
 
 export interface MultipartFileInfo {
@@ -91,8 +91,10 @@ class Reception<T> {
     this.settled = true;
     this.body.unpipe(this.parser);
     this.body.resume();
-    // The parser gets no more bytes: a part still being written would never end on its own.
-    if (this.active && !this.active.readableEnded) this.active.destroy();
+    // The parser gets no more bytes: a part still being written would never end on its own. With
+    // an error: a part the sink has not started reading yet, destroyed without one, would leave
+    // the sink's pipeline waiting forever.
+    if (this.active && !this.active.readableEnded) this.active.destroy(new Error('Upload refused'));
     // Answered once the sink let go of the part and its remains are gone.
     void (this.writing ?? Promise.resolve())
       .catch(() => undefined)
@@ -121,10 +123,16 @@ class Reception<T> {
       return;
     }
     this.active = data;
+    // Its errors reach the sink (or come from `fail`); none may go unheard before the sink listens.
+    data.on('error', () => undefined);
     data.on('limit', () => this.fail(limit.tooLarge(limit.maxBytes)));
     this.writing = this.sink.write(data, file, limit).then((stored) => ({ stored, file }));
     this.writing.catch(this.fail);
   };
+
+  /** busboy drops file parts past `files: 1` silently: a second one is a mistake to name. */
+  readonly filesLimit = (): void =>
+    this.fail(fieldError(this.options.fileField ?? 'file', 'Send one file per upload'));
 
   readonly close = (): void => {
     if (this.settled) return;
@@ -177,6 +185,7 @@ export function receiveMultipart<T>(
     const reception = new Reception(body, parser, sink, options, resolve, reject);
     parser.on('field', reception.field);
     parser.on('file', reception.file);
+    parser.on('filesLimit', reception.filesLimit);
     parser.on('error', (error: unknown) =>
       reception.fail(fieldError('file', `Unreadable multipart body: ${(error as Error).message}`)),
     );
