@@ -86,6 +86,21 @@ describe(`uploads from a client that waits for 100 Continue (${MODE})`, () => {
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('header media: a second file part is a 400 on file', async () => {
+    const form = new FormData();
+    form.append('headerType', 'IMAGE');
+    for (const name of ['a.png', 'b.png'])
+      form.append('file', new Blob([png(100)], { type: 'image/png' }), name);
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await api.send('POST', '/templates/upload-media', {
+      token: admin,
+      rawBody: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'file', message: 'Send one file per upload' }]);
+  });
+
   it('conversation media: an image is sent, one over 5 MB is a 413', async () => {
     const id = await openConversation('5215512347001');
     const sent = await uploadExpectingContinue(`/conversations/${id}/messages/media`, {}, png(1_200_000));

@@ -1,5 +1,11 @@
 import express, { type Request, type Response } from 'express';
-import { callerOf, requireOrganization, sendInternalError, TransferSlots } from '@inbox/platform';
+import {
+  callerOf,
+  receiveFile,
+  requireOrganization,
+  sendInternalError,
+  TransferSlots,
+} from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
 import { incomingDir } from '../usecases/media/header-media-files';
 import {
@@ -8,7 +14,6 @@ import {
   MAX_HEADER_MEDIA_BYTES,
   uploadHeaderMedia,
 } from '../usecases/media/upload-header-media';
-import { receiveFile } from './receive-file';
 
 /** Room for the multipart boundaries, part headers and the `headerType` field around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
