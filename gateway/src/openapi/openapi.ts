@@ -97,7 +97,9 @@ function requestBody(spec: RouteSpec) {
     return {
       required: true,
       description: spec.proxy.requestBody.description,
-      content: { [spec.proxy.requestBody.contentType]: { schema: { type: 'object' } } },
+      content: {
+        [spec.proxy.requestBody.contentType]: { schema: jsonSchema(spec.proxy.requestBody.fields, 'input') },
+      },
     };
   return undefined;
 }

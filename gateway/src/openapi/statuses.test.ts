@@ -33,7 +33,11 @@ describe('the statuses every route documents without naming them', () => {
         proxy: {
           to: 'inbox',
           path: () => '/x',
-          requestBody: { contentType: 'multipart/form-data', description: 'file' },
+          requestBody: {
+            contentType: 'multipart/form-data',
+            description: 'file',
+            fields: z.object({ file: z.file() }),
+          },
         },
       }),
       [400, 401, 404, 409, 413, 415, 429, 503, 504],

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { messageSchema, toRest } from './messages.routes';
 import { quickReply } from './quick-replies.routes';
 import { route } from './route';
@@ -25,7 +26,14 @@ export const mediaRoutes = [
       to: 'inbox',
       path: (p: { id: string }) => `/internal/conversations/${enc(p.id)}/messages/media`,
       fromService: toRest,
-      requestBody: { contentType: 'multipart/form-data', description: 'file (required), caption (optional)' },
+      requestBody: {
+        contentType: 'multipart/form-data',
+        description: 'file (required), caption (optional)',
+        fields: z.object({
+          file: z.file().describe('an image, video, audio file, document or sticker WhatsApp takes'),
+          caption: z.string().optional().describe('shown under an image, video or document'),
+        }),
+      },
     },
   }),
   route({
@@ -52,7 +60,11 @@ export const mediaRoutes = [
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/quick-replies/${enc(p.id)}/media`,
-      requestBody: { contentType: 'multipart/form-data', description: 'file (required)' },
+      requestBody: {
+        contentType: 'multipart/form-data',
+        description: 'file (required)',
+        fields: z.object({ file: z.file() }),
+      },
     },
   }),
   route({

@@ -56,7 +56,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   proxy?: {
     to: 'inbox' | 'templates';
     path: (params: P) => string;
-    requestBody?: { contentType: string; description: string };
+    /** The form an upload sends: `fields` documents its parts (the body itself streams through unread). */
+    requestBody?: { contentType: string; description: string; fields: z.ZodObject };
     /** The file's content type, or every one it may have. */
     responseType?: string | readonly string[];
     /**

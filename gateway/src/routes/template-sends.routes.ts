@@ -122,6 +122,10 @@ export const templateSendRoutes: RouteSpec[] = [
       requestBody: {
         contentType: 'multipart/form-data',
         description: 'file (required), headerType (required)',
+        fields: z.object({
+          file: z.file().describe('the header sample, within its header type’s types and size'),
+          headerType: z.enum(HEADER_MEDIA_TYPES).describe('the HEADER format the sample is for'),
+        }),
       },
     },
   }),
