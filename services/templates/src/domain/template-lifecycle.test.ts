@@ -78,7 +78,13 @@ describe('template lifecycle: everything else is refused', () => {
   it('says what was refused and why', () => {
     expect(() => nextStatus('APPROVED', 'submit')).toThrow('Cannot submit a template that is APPROVED');
     expect(() => nextStatus('DISABLED', 'delete_in_provider')).toThrow(
-      'Cannot delete in provider a template that is DISABLED',
+      'Cannot delete from WhatsApp a template that is DISABLED',
+    );
+    expect(() => nextStatus('APPROVED', 'update_draft')).toThrow(
+      'Cannot update the draft of a template that is APPROVED',
+    );
+    expect(() => nextStatus('PENDING', 'save_draft')).toThrow(
+      'Cannot save as a draft a template that is PENDING',
     );
   });
 });

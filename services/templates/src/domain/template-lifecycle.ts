@@ -40,6 +40,13 @@ export const TEMPLATE_TRANSITIONS: readonly TemplateTransition[] = [
   { action: 'send', from: ['APPROVED'], to: 'same' },
 ];
 
+/** How a refusal names an action: "Cannot <phrase> a template that is <status>". */
+const PHRASES: Partial<Record<TemplateAction, string>> = {
+  save_draft: 'save as a draft',
+  update_draft: 'update the draft of',
+  delete_in_provider: 'delete from WhatsApp',
+};
+
 const rowOf = (action: TemplateAction) => TEMPLATE_TRANSITIONS.find((row) => row.action === action)!;
 
 export const allows = (action: TemplateAction, from: TemplateStatus | null): boolean =>
@@ -52,7 +59,7 @@ export function nextStatus(from: TemplateStatus | null, action: TemplateAction):
     throw new DomainError(
       'conflict',
       'INVALID_TRANSITION',
-      `Cannot ${action.replace(/_/g, ' ')} a template that is ${from ?? 'new'}`,
+      `Cannot ${PHRASES[action] ?? action} a template that is ${from ?? 'new'}`,
     );
   return row.to === 'same' ? from! : row.to;
 }
