@@ -24,6 +24,12 @@ const isTest = (file: string) => file.endsWith('.test.ts');
 const isTestSupport = (file: string) => /(^|\/)testing\//.test(file) || isTest(file);
 const serviceSources = allFiles.filter((f) => /^services\/[^/]+\/src\//.test(f) && !isTestSupport(f));
 
+/**
+ * Files known to build SQL outside db/, each waiting for its owner to move the query into a
+ * repository. An entry that no longer does fails the test below, so this list only shrinks.
+ */
+const SQL_OUTSIDE_DB_TO_MOVE = ['services/templates/src/usecases/sync/apply-template-webhook.ts'];
+
 describe('the inner shape of every workspace', () => {
   it('keeps SQL in db/ repositories: no query building elsewhere in a service', () => {
     const offenders = serviceSources
@@ -32,11 +38,16 @@ describe('the inner shape of every workspace', () => {
         const source = read(f);
         return (
           /from 'drizzle-orm'/.test(source) ||
-          /\bsql`/.test(source) ||
-          /\b(db|tx)\.(select|insert|update|delete|execute)\(/.test(source)
+          // The drizzle tag, and its raw form, however the expression is spaced.
+          /\bsql\s*`|\bsql\s*\.\s*raw\s*\(/.test(source) ||
+          // A query started on a database or a transaction, the chain split over lines or not.
+          /\b(db|tx)\s*\.\s*(select\w*|insert|update|delete|execute|query)\b/.test(source)
         );
       });
-    expect(offenders).toEqual([]);
+    expect({
+      offenders: offenders.filter((f) => !SQL_OUTSIDE_DB_TO_MOVE.includes(f)),
+      moved: SQL_OUTSIDE_DB_TO_MOVE.filter((f) => !offenders.includes(f)),
+    }).toEqual({ offenders: [], moved: [] });
   });
 
   it('names every test that opens a database *.integration.test.ts', () => {
