@@ -37,6 +37,16 @@ export const templates = templatesSchema.table(
     qualityRating: text('quality_rating'),
     /** The header sample this organization uploaded, when the HEADER's handle is one of its uploads. */
     headerMediaId: text('header_media_id'),
+    /**
+     * WhatsApp's time of the latest word about this template: a webhook's event time, or when this
+     * service asked WhatsApp to create, submit or edit it. A webhook about an earlier moment is stale.
+     */
+    providerEventAt: ts('provider_event_at'),
+    /**
+     * Set while REMOVED because a sync found it gone from WhatsApp (checked by id), not removed by a
+     * user: a later listing or webhook that shows it again brings it back.
+     */
+    goneFromWhatsAppAt: ts('gone_from_whatsapp_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +81,8 @@ export const templateStatusHistory = templatesSchema.table(
     changedBy: text('changed_by').notNull(),
     actorId: text('actor_id'),
     at: ts('at').notNull().defaultNow(),
+    /** WhatsApp's time of what the row records (a webhook's event time, a call to WhatsApp's start). */
+    providerEventAt: ts('provider_event_at'),
   },
   (t) => [index('template_status_history_template').on(t.templateId, t.at)],
 );
@@ -92,7 +104,11 @@ export const templateEdits = templatesSchema.table(
   (t) => [index('template_edits_template').on(t.templateId, t.editedAt)],
 );
 
-/** Templates created in WhatsApp from here, per WABA: WhatsApp allows 100 an hour. */
+/**
+ * Templates created in WhatsApp from here, per WABA: WhatsApp allows 100 an hour. A row is written
+ * (under the WABA's budget lock) before WhatsApp is asked, and taken back only when WhatsApp
+ * certainly did not create the template.
+ */
 export const templateCreations = templatesSchema.table(
   'template_creations',
   {
@@ -104,6 +120,14 @@ export const templateCreations = templatesSchema.table(
   },
   (t) => [index('template_creations_waba').on(t.wabaId, t.createdAt)],
 );
+
+/**
+ * One row per WABA, locked (`FOR UPDATE`) while a creation counts the WABA's hour and records its
+ * own: concurrent creations take their turn, so together they never pass WhatsApp's limit.
+ */
+export const creationBudgets = templatesSchema.table('creation_budgets', {
+  wabaId: text('waba_id').primaryKey(),
+});
 
 /** Header samples uploaded through the Resumable Upload API, with the file kept on disk. */
 export const headerMedia = templatesSchema.table(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, min } from 'drizzle-orm';
 import { newId, type Db } from '@inbox/platform';
-import { templateCreations, templateEdits, templateStatusHistory } from '../schema';
+import { creationBudgets, templateCreations, templateEdits, templateStatusHistory } from '../schema';
 
 export type StatusHistoryRow = typeof templateStatusHistory.$inferSelect;
 
@@ -17,6 +17,8 @@ export interface StatusChangeRecord {
   by: ChangedBy;
   actorId: string | null;
   at: Date;
+  /** WhatsApp's time of it: a webhook's event time, or when this service asked WhatsApp. */
+  providerEventAt?: Date | null;
 }
 
 /** The history of status changes, the edit ledger and the creation count: what a template's past allows. */
@@ -33,6 +35,7 @@ export const templateLedgerRepository = {
       changedBy: change.by,
       actorId: change.actorId,
       at: change.at,
+      providerEventAt: change.providerEventAt ?? null,
     });
   },
 
@@ -109,11 +112,26 @@ export const templateLedgerRepository = {
     return edits;
   },
 
+  /**
+   * Holds the WABA's creation budget until the transaction ends: creations of one WABA count their
+   * hour and record themselves one after the other.
+   */
+  lockCreationBudget: async (tx: Db, wabaId: string): Promise<void> => {
+    await tx.insert(creationBudgets).values({ wabaId }).onConflictDoNothing();
+    await tx.select().from(creationBudgets).where(eq(creationBudgets.wabaId, wabaId)).for('update');
+  },
+
   addCreation: async (
     tx: Db,
-    creation: { orgId: number; wabaId: string; templateId: string; at: Date },
+    creation: { id?: string; orgId: number; wabaId: string; templateId: string; at: Date },
   ): Promise<void> => {
-    await tx.insert(templateCreations).values({ id: newId(), ...creation, createdAt: creation.at });
+    const { at, ...rest } = creation;
+    await tx.insert(templateCreations).values({ id: newId(), ...rest, createdAt: at });
+  },
+
+  /** Takes a creation back (WhatsApp certainly did not create the template). */
+  removeCreation: async (db: Db, id: string): Promise<void> => {
+    await db.delete(templateCreations).where(eq(templateCreations.id, id));
   },
 
   /** Templates created in WhatsApp from here for this WABA since `since`, and the oldest of them. */

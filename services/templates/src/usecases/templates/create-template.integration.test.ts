@@ -2,6 +2,8 @@ import { templateLedgerRepository } from '../../db/repositories/template-ledger.
 import { templatesRepository } from '../../db/repositories/templates.repository';
 import { makeTemplateInput, seedCreations, simTemplates } from '../../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile } from '../../testing/testbed';
+import { withWhatsAppHooks } from '../../testing/whatsapp-hooks';
+import { createDraft } from './create-draft';
 import { createTemplate } from './create-template';
 import { getTemplate } from './get-template';
 
@@ -115,6 +117,11 @@ describe('creating a template (create and submit)', () => {
       fields: [expect.objectContaining({ path: 'components' })],
     });
     expect(await countRows(org.orgId)).toBe(0);
+    // WhatsApp did not create it: the WABA's hour does not count it.
+    expect(
+      (await templateLedgerRepository.creationsSince(tb.deps.db, org.wabaId, new Date(Date.now() - HOUR)))
+        .count,
+    ).toBe(0);
     expect(await tb.recordedEvents()).not.toContainEqual(
       expect.objectContaining({ orgId: org.orgId, type: 'templates.template.created.v1' }),
     );
@@ -140,6 +147,39 @@ describe('creating a template (create and submit)', () => {
       new Date(tb.deps.now().getTime() - HOUR),
     );
     expect(counted.count).toBe(1);
+  });
+
+  it('never lets concurrent creations pass the WABA’s 100 an hour', async () => {
+    const org = await tb.orgWithChannel();
+    await seedCreations(tb.deps.db, org.orgId, org.wabaId, 99, new Date(tb.deps.now().getTime() - HOUR / 2));
+
+    const outcomes = await Promise.allSettled([
+      createTemplate(tb.deps, org.agent, makeTemplateInput()),
+      createTemplate(tb.deps, org.agent, makeTemplateInput()),
+      createTemplate(tb.deps, org.agent, makeTemplateInput()),
+    ]);
+
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const refused of outcomes.filter((o) => o.status === 'rejected'))
+      expect(refused.reason).toMatchObject({ kind: 'rate_limited', code: 'TEMPLATE_CREATE_LIMIT' });
+    expect(await simTemplates(org.sim)).toHaveLength(1);
+  });
+
+  it('answers 409 CREATED_IN_WHATSAPP_ONLY when a draft takes the name while WhatsApp creates it, and counts it', async () => {
+    const org = await tb.orgWithChannel();
+    const input = makeTemplateInput();
+    const racing = withWhatsAppHooks(tb.deps, {
+      afterCreate: async () => void (await createDraft(tb.deps, org.agent, input)),
+    });
+
+    const refused = createTemplate(racing, org.agent, input);
+
+    await expect(refused).rejects.toMatchObject({ kind: 'conflict', code: 'CREATED_IN_WHATSAPP_ONLY' });
+    const [inWhatsApp] = await simTemplates(org.sim);
+    await expect(refused).rejects.toThrow(new RegExp(`id ${inWhatsApp?.id}.*sync the templates`));
+    expect(await countRows(org.orgId)).toBe(1); // the draft
+    const hour = new Date(tb.deps.now().getTime() - HOUR);
+    expect((await templateLedgerRepository.creationsSince(tb.deps.db, org.wabaId, hour)).count).toBe(1);
   });
 
   it('answers 409 when the organization has no WhatsApp channel', async () => {

@@ -1,4 +1,4 @@
-import { requireOrganization } from '@inbox/platform';
+import { newId, requireOrganization } from '@inbox/platform';
 import { templatesRepository } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { headerMediaIdFor } from '../media/link-header-media';
@@ -9,7 +9,9 @@ import type { TemplateView } from './template-view';
 
 /**
  * Creates the template in WhatsApp and stores it as WhatsApp answered (PENDING, its id, its
- * category). Checked first (400), then the name (409), then WhatsApp; a refusal there writes nothing.
+ * category). Checked first (400), then the name (409), then the WABA's hourly budget (429), then
+ * WhatsApp; a refusal there writes nothing. A draft of the same name saved during the call leaves
+ * the template in WhatsApp only (409 CREATED_IN_WHATSAPP_ONLY: sync).
  */
 export async function createTemplate(
   deps: TemplatesDeps,
@@ -21,7 +23,8 @@ export async function createTemplate(
   if (await templatesRepository.findLive(deps.db, caller.orgId, template.name, template.language))
     throw nameTaken(template.name, template.language);
   const headerMediaId = await headerMediaIdFor(deps.db, caller.orgId, template.components);
-  const submitted = await submitToWhatsApp(deps, caller, template);
+  const id = newId();
+  const submitted = await submitToWhatsApp(deps, caller, template, id);
   const row = await storeNewTemplate(
     deps,
     caller,
@@ -33,7 +36,7 @@ export async function createTemplate(
       headerMediaId,
       ...submitted.patch,
     },
-    { event: 'SUBMITTED', createdIn: submitted.wabaId },
+    { event: 'SUBMITTED', id, inWhatsApp: true },
   );
   return { row, nextEditAllowedAt: null };
 }

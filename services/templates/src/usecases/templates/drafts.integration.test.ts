@@ -1,5 +1,7 @@
 import { makeTemplateInput, setLocalStatus, simTemplates, withBody } from '../../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile } from '../../testing/testbed';
+import { withWhatsAppHooks } from '../../testing/whatsapp-hooks';
+import { templateLedgerRepository } from '../../db/repositories/template-ledger.repository';
 import { createDraft } from './create-draft';
 import { createTemplate } from './create-template';
 import { duplicateTemplate } from './duplicate-template';
@@ -124,6 +126,33 @@ describe('submitting a draft', () => {
 
     await expect(submitTemplate(tb.deps, org.agent, row.id)).rejects.toMatchObject({ kind: 'conflict' });
     expect(await simTemplates(org.sim)).toHaveLength(1);
+  });
+
+  it('answers 409 CONCURRENT_CHANGE, naming what WhatsApp created, when the draft is removed and its name reused meanwhile', async () => {
+    const org = await tb.orgWithChannel();
+    const input = makeTemplateInput();
+    const draft = await createDraft(tb.deps, org.agent, input);
+    let again: Awaited<ReturnType<typeof createDraft>> | undefined;
+    const racing = withWhatsAppHooks(tb.deps, {
+      afterCreate: async () => {
+        await removeTemplate(tb.deps, org.agent, draft.row.id);
+        again = await createDraft(tb.deps, org.agent, input);
+      },
+    });
+
+    const refused = submitTemplate(racing, org.agent, draft.row.id);
+
+    await expect(refused).rejects.toMatchObject({ kind: 'conflict', code: 'CONCURRENT_CHANGE' });
+    const [inWhatsApp] = await simTemplates(org.sim);
+    await expect(refused).rejects.toThrow(new RegExp(`${inWhatsApp?.id}.*sync the templates`));
+    expect((await getTemplate(tb.deps, org.agent, draft.row.id)).row).toMatchObject({
+      status: 'REMOVED',
+      providerTemplateId: null,
+    });
+    expect((await getTemplate(tb.deps, org.agent, again!.row.id)).row).toMatchObject({ status: 'DRAFT' });
+    // WhatsApp created it: the WABA's hour counts it.
+    const hour = new Date(tb.deps.now().getTime() - 3_600_000);
+    expect((await templateLedgerRepository.creationsSince(tb.deps.db, org.wabaId, hour)).count).toBe(1);
   });
 
   it('leaves the draft as it was when WhatsApp refuses it', async () => {

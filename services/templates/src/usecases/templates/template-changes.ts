@@ -35,6 +35,7 @@ export async function recordCreated(
     by: changedBy(caller),
     actorId,
     at: row.createdAt,
+    providerEventAt: row.providerEventAt,
   });
   await deps.events.record(tx, caller, TEMPLATES_EVENTS.templateCreated, {
     ...refOf(row),
@@ -54,6 +55,9 @@ export async function recordStatusChange(
 ): Promise<void> {
   const { before, after, event } = change;
   if (before.status === after.status) return;
+  // The moment WhatsApp was asked, when this change was one (submit, edit).
+  const providerEventAt =
+    after.providerEventAt?.getTime() !== before.providerEventAt?.getTime() ? after.providerEventAt : null;
   const actorId = actorOf(caller);
   const reason = change.reason ?? null;
   await templateLedgerRepository.addStatusChange(tx, {
@@ -66,6 +70,7 @@ export async function recordStatusChange(
     by: changedBy(caller),
     actorId,
     at: after.updatedAt,
+    providerEventAt,
   });
   await deps.events.record(tx, caller, TEMPLATES_EVENTS.templateStatusChanged, {
     ...refOf(after),
