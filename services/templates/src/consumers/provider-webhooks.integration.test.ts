@@ -13,7 +13,11 @@ import {
   storeTemplate,
   templateRow,
 } from '../testing/sync-fixtures';
+import { advanceSimClock, makeTemplateInput, withBody } from '../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile, type OrgWithChannel } from '../testing/testbed';
+import { withWhatsAppHooks } from '../testing/whatsapp-hooks';
+import { createTemplate } from '../usecases/templates/create-template';
+import { editTemplate } from '../usecases/templates/edit-template';
 import { providerChange, startWebhookIngress } from '../testing/webhook-ingress';
 import { PROVIDER_WEBHOOKS_SUBSCRIPTION, providerWebhookHandler } from './provider-webhooks.consumer';
 
@@ -334,5 +338,101 @@ describe('account-level template webhooks', () => {
       sql`select org_id from templates.sync_organizations where org_id = ${org.orgId}`,
     );
     expect(remembered).toHaveLength(1);
+  });
+
+  it('judges a webhook stale by WhatsApp’s event times, never by when an earlier one was processed', async () => {
+    const org = await orgReceivingWebhooks();
+    const template = await submitted(org, { status: 'APPROVED' });
+    const status = (event: string, at: Date) =>
+      providerChange(
+        org.wabaId,
+        'message_template_status_update',
+        {
+          event,
+          message_template_id: Number(template.providerTemplateId),
+          message_template_name: template.name,
+          message_template_language: template.language,
+          reason: 'NONE',
+        },
+        new Date(),
+        at,
+      );
+    const ago = (seconds: number) => new Date(Math.floor(Date.now() / 1000 - seconds) * 1000);
+    const [pausedAt, unpausedAt, betweenAt] = [ago(30), ago(20), ago(25)];
+
+    // Paused 30 s ago, processed only now; unpaused 20 s ago: the later event wins.
+    await deliver(status('PAUSED', pausedAt));
+    await deliver(status('APPROVED', unpausedAt));
+    expect((await templateRow(bed.database.db, template.id)).status).toBe('APPROVED');
+    // A delivery of what happened before the unpause changes nothing.
+    await deliver(status('PAUSED', betweenAt));
+
+    expect(await templateRow(bed.database.db, template.id)).toMatchObject({
+      status: 'APPROVED',
+      providerEventAt: unpausedAt,
+    });
+    expect(
+      (await historyOf(bed.database.db, template.id)).map((h) => [h.toStatus, h.providerEventAt]),
+    ).toEqual([
+      ['PAUSED', pausedAt],
+      ['APPROVED', unpausedAt],
+    ]);
+  });
+
+  it('keeps an approval that arrives while WhatsApp is taking an edit, over the edit’s PENDING', async () => {
+    const org = await orgReceivingWebhooks();
+    const input = makeTemplateInput();
+    const { row } = await createTemplate(bed.deps, org.agent, input);
+    const id = row.providerTemplateId as string;
+    await simReview(org.sim, id, { action: 'approve' });
+    const approved = await changedRow(row);
+    expect(approved.status).toBe('APPROVED');
+    // WhatsApp's review of the edit comes a few seconds after the first approval.
+    await advanceSimClock(org.sim, 3000);
+    const edited = withBody(input, 'Hola {{1}}, tu pedido {{2}} ya salió.', ['Ana', 'A-1']);
+    const racing = withWhatsAppHooks(bed.deps, {
+      afterEdit: async () => {
+        // WhatsApp approves the edit, and the webhook is applied before the edit is stored here.
+        await simReview(org.sim, id, { action: 'approve' });
+        await eventually(
+          () => templateRow(bed.database.db, row.id),
+          (r) => r.providerEventAt?.getTime() !== approved.providerEventAt?.getTime(),
+        );
+      },
+    });
+
+    const result = await editTemplate(racing, org.agent, row.id, edited);
+
+    expect(result.row).toMatchObject({ status: 'APPROVED', components: edited.components });
+    expect(await templateRow(bed.database.db, row.id)).toMatchObject({ status: 'APPROVED' });
+  });
+
+  it('brings back a template a sync found gone from WhatsApp when a webhook shows it again', async () => {
+    const org = await orgReceivingWebhooks();
+    const template = await submitted(org, {
+      status: 'REMOVED',
+      goneFromWhatsAppAt: new Date(Date.now() - 60_000),
+    });
+    const removedHere = await submitted(org, { status: 'REMOVED' });
+
+    await simReview(org.sim, template.providerTemplateId as string, { action: 'approve' });
+    await deliver(
+      providerChange(org.wabaId, 'message_template_status_update', {
+        event: 'APPROVED',
+        message_template_id: Number(removedHere.providerTemplateId),
+        message_template_name: removedHere.name,
+        message_template_language: removedHere.language,
+        reason: 'NONE',
+      }),
+    );
+
+    expect(await changedRow(template)).toMatchObject({ status: 'APPROVED', goneFromWhatsAppAt: null });
+    expect((await historyOf(bed.database.db, template.id)).at(-1)).toMatchObject({
+      fromStatus: 'REMOVED',
+      toStatus: 'APPROVED',
+      changedBy: 'whatsapp',
+    });
+    // Removed here by a user: final, whatever WhatsApp says.
+    expect((await templateRow(bed.database.db, removedHere.id)).status).toBe('REMOVED');
   });
 });

@@ -7,9 +7,12 @@ import {
   canSend,
   canSubmit,
   canUpdateDraft,
+  isStaleEvent,
   nextStatus,
+  statusAfterEdit,
   statusFromProvider,
   TEMPLATE_TRANSITIONS,
+  type ObservedTemplate,
   type StatusUpdateValue,
   type TemplateAction,
 } from './template-lifecycle';
@@ -210,11 +213,76 @@ describe('applyStatusEvent', () => {
     expect(applyStatusEvent(current, value)).toBeNull();
   });
 
-  it('ignores an event older than the last change, but not one of the same second', () => {
-    const lastChangeAt = new Date('2026-05-01T10:00:00.700Z');
-    const late = { eventAt: new Date('2026-05-01T09:59:59Z'), lastChangeAt };
-    const sameSecond = { eventAt: new Date('2026-05-01T10:00:00Z'), lastChangeAt };
+  it('ignores an event older than the last word of or to WhatsApp, but not one of the same second', () => {
+    const lastEventAt = new Date('2026-05-01T10:00:00.700Z');
+    const late = { eventAt: new Date('2026-05-01T09:59:59Z'), lastEventAt };
+    const sameSecond = { eventAt: new Date('2026-05-01T10:00:00Z'), lastEventAt };
     expect(applyStatusEvent('PENDING', ev('REJECTED'), late)).toBeNull();
     expect(applyStatusEvent('PENDING', ev('APPROVED'), sameSecond)?.status).toBe('APPROVED');
+    // Nothing known yet, or no event time: never stale.
+    expect(
+      applyStatusEvent('PENDING', ev('APPROVED'), { eventAt: late.eventAt, lastEventAt: null }),
+    ).not.toBeNull();
+    expect(applyStatusEvent('PENDING', ev('APPROVED'), { lastEventAt })).not.toBeNull();
+  });
+
+  it.each<[string, StatusUpdateValue, TemplateStatus | null]>([
+    ['approved again', ev('APPROVED'), 'APPROVED'],
+    ['paused', ev('PAUSED'), 'PAUSED'],
+    ['reinstated', ev('REINSTATED'), 'APPROVED'],
+    ['flagged: its status is not known', ev('FLAGGED'), null],
+    ['deleted: still gone', ev('DELETED'), null],
+    ['an unknown event', ev('SOMETHING_NEW'), null],
+  ])('a template gone from WhatsApp comes back when %s', (_what, value, status) => {
+    expect(applyStatusEvent('REMOVED', value, {}, { goneFromWhatsApp: true })?.status ?? null).toBe(status);
+    // Removed here by a user: final, whatever WhatsApp says.
+    expect(applyStatusEvent('REMOVED', value, {}, { goneFromWhatsApp: false })).toBeNull();
+  });
+});
+
+describe('isStaleEvent', () => {
+  const at = (iso: string) => new Date(`2026-05-01T${iso}Z`);
+  it.each<[string, Date | undefined, Date | null, boolean]>([
+    ['before the last word', at('10:00:00'), at('10:00:01.200'), true],
+    ['in the same second', at('10:00:01'), at('10:00:01.200'), false],
+    ['after it', at('10:00:02'), at('10:00:01.200'), false],
+    ['nothing known yet', at('10:00:00'), null, false],
+    ['no event time', undefined, at('10:00:01'), false],
+  ])('%s', (_what, eventAt, lastEventAt, stale) => {
+    expect(isStaleEvent(eventAt, lastEventAt)).toBe(stale);
+  });
+});
+
+describe('statusAfterEdit', () => {
+  const T = (s: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, s, 500));
+  const read: ObservedTemplate = { status: 'APPROVED', updatedAt: T(0), providerEventAt: T(0) };
+  const calledAt = T(10);
+  // The approval webhook's time is whole seconds: in the call's second is not before it.
+  const webhook = (status: TemplateStatus, second: number, touched = true): ObservedTemplate => ({
+    status,
+    updatedAt: touched ? T(second + 1) : read.updatedAt,
+    providerEventAt: new Date(Date.UTC(2026, 4, 1, 10, 0, second)),
+  });
+
+  it.each<[string, ObservedTemplate, boolean, TemplateStatus | 'conflict']>([
+    ['nothing happened meanwhile: in review', read, false, 'PENDING'],
+    [
+      'approved (a repeat) in the call’s second: stays approved',
+      webhook('APPROVED', 10, false),
+      false,
+      'APPROVED',
+    ],
+    ['rejected after the call: stays rejected', webhook('REJECTED', 12), false, 'REJECTED'],
+    ['a late webhook about the version before: in review', webhook('PAUSED', 5), false, 'PENDING'],
+    ['removed here meanwhile', { ...read, status: 'REMOVED', updatedAt: T(11) }, false, 'conflict'],
+    [
+      'edited again meanwhile',
+      { ...read, status: 'PENDING', updatedAt: T(11), providerEventAt: T(11) },
+      true,
+      'conflict',
+    ],
+    ['relabelled or synced meanwhile', { ...read, updatedAt: T(11) }, false, 'conflict'],
+  ])('%s', (_what, locked, contentChanged, expected) => {
+    expect(statusAfterEdit({ read, locked, calledAt, contentChanged })).toBe(expected);
   });
 });

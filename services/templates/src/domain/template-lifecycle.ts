@@ -124,26 +124,79 @@ export const STATUS_EVENTS: Readonly<Record<string, TemplateStatus | 'same'>> = 
 };
 
 /**
+ * Whether something WhatsApp dated `eventAt` happened before `localAt`. Webhook times are whole
+ * seconds (`entry[].time`), so an event in the same second as `localAt` is not before it.
+ */
+export const happenedBefore = (eventAt: Date, localAt: Date): boolean =>
+  eventAt.getTime() < Math.floor(localAt.getTime() / 1000) * 1000;
+
+/**
+ * A webhook is stale when its event happened before the latest word about the template that
+ * WhatsApp gave (an earlier webhook's event time) or was given (when this service asked WhatsApp to
+ * create, submit or edit it). Event time against event time: when a webhook is processed, and local
+ * changes WhatsApp never saw (a folder, a removal here), play no part.
+ */
+export const isStaleEvent = (eventAt: Date | undefined, lastEventAt: Date | null | undefined): boolean =>
+  eventAt !== undefined &&
+  lastEventAt !== null &&
+  lastEventAt !== undefined &&
+  happenedBefore(eventAt, lastEventAt);
+
+/**
  * A status webhook applied to the current status. null = ignore it: a template that is a DRAFT
- * (not in WhatsApp) or REMOVED (soft-deleted or gone: final here), an unknown event, a plain repeat
- * (same event, same status), or an event older than the last change recorded.
+ * (not in WhatsApp) or REMOVED here by a user (final here), an unknown event, a plain repeat (same
+ * event, same status), or a stale event (see isStaleEvent). A template REMOVED because a sync found
+ * it gone from WhatsApp (`goneFromWhatsApp`) takes the status a webhook shows it in again.
  */
 export function applyStatusEvent(
   current: TemplateStatus,
   value: StatusUpdateValue,
-  timing: { eventAt?: Date; lastChangeAt?: Date } = {},
+  timing: { eventAt?: Date; lastEventAt?: Date | null } = {},
+  options: { goneFromWhatsApp?: boolean } = {},
 ): StatusChangeOutcome | null {
-  if (current === 'DRAFT' || current === 'REMOVED') return null;
+  if (current === 'DRAFT') return null;
+  const gone = current === 'REMOVED' && options.goneFromWhatsApp === true;
+  if (current === 'REMOVED' && !gone) return null;
   const event = String(value.event ?? '').toUpperCase();
   const next = STATUS_EVENTS[event];
   if (!next) return null;
-  if (timing.eventAt && timing.lastChangeAt && isOlder(timing.eventAt, timing.lastChangeAt)) return null;
+  if (isStaleEvent(timing.eventAt, timing.lastEventAt)) return null;
+  // Gone from WhatsApp: only an event that names a live status brings it back.
+  if (gone && (next === 'same' || next === 'REMOVED')) return null;
   const status = next === 'same' ? current : next;
   if (status === current && event === current) return null;
   const reason = value.reason && value.reason !== 'NONE' ? value.reason : (value.other_info?.title ?? null);
   return { status, event, reason, rejectionInfo: value.rejection_info ?? null };
 }
 
-/** Webhook times are whole seconds: an event in the same second as our change is not older. */
-const isOlder = (eventAt: Date, lastChangeAt: Date): boolean =>
-  eventAt.getTime() < Math.floor(lastChangeAt.getTime() / 1000) * 1000;
+/** What a change re-checked after a WhatsApp call compares: the row as read before, and as locked after. */
+export interface ObservedTemplate {
+  status: TemplateStatus;
+  updatedAt: Date;
+  /** The template's `provider_event_at`: only status webhooks and this service's own calls move it. */
+  providerEventAt: Date | null;
+}
+
+/**
+ * The status an edit WhatsApp took (asked at `calledAt`) leaves, re-checked on the locked row:
+ * `conflict` when anyone but WhatsApp changed the template while WhatsApp was being asked (removed
+ * here, edited again, synced, relabelled); else PENDING (WhatsApp reviews the edit), unless a status
+ * webhook dated at or after the call arrived meanwhile: that is WhatsApp's review of this edit, and
+ * it stays (an approval is never overwritten by the PENDING of the edit it approved).
+ */
+export function statusAfterEdit(change: {
+  read: ObservedTemplate;
+  locked: ObservedTemplate;
+  calledAt: Date;
+  /** The components or category differ from what was read (another edit, a sync). */
+  contentChanged: boolean;
+}): TemplateStatus | 'conflict' {
+  const { read, locked, calledAt } = change;
+  if (locked.status === 'REMOVED' || change.contentChanged) return 'conflict';
+  const webhookSince =
+    locked.providerEventAt !== null && locked.providerEventAt.getTime() !== read.providerEventAt?.getTime();
+  const changed = locked.updatedAt.getTime() !== read.updatedAt.getTime() || locked.status !== read.status;
+  if (changed && !webhookSince) return 'conflict';
+  if (!webhookSince && !allows('edit', locked.status)) return 'conflict';
+  return webhookSince && !happenedBefore(locked.providerEventAt!, calledAt) ? locked.status : 'PENDING';
+}

@@ -42,15 +42,19 @@ export function providerEvents(payload: Payload, receivedAt: Date) {
   );
 }
 
-/** One change of an account-level webhook, as the gateway publishes it (`receivedAt` may be set in the past). */
+/**
+ * One change of an account-level webhook, as the gateway publishes it: `receivedAt` may be set in
+ * the past, and `eventAt` (WhatsApp's `entry[].time`, whole seconds) to another moment than now.
+ */
 export const providerChange = (
   wabaId: string,
   field: string,
   value: Record<string, unknown>,
   receivedAt = new Date(),
+  eventAt = new Date(),
 ) =>
   providerEvents(
-    { entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }] },
+    { entry: [{ id: wabaId, time: Math.floor(eventAt.getTime() / 1000), changes: [{ field, value }] }] },
     receivedAt,
   )[0];
 

@@ -48,7 +48,7 @@ export async function recordProviderStatus(
   deps: TemplatesDeps,
   tx: Db,
   actor: ProviderActor,
-  change: { before: TemplateRow; after: TemplateRow; event: string; reason: string | null },
+  change: { before: TemplateRow; after: TemplateRow; event: string; reason: string | null; eventAt?: Date },
 ): Promise<void> {
   const { before, after, event, reason } = change;
   if (before.status === after.status) return;
@@ -62,6 +62,7 @@ export async function recordProviderStatus(
     by: actor.by,
     actorId: actor.actorId,
     at: after.updatedAt,
+    providerEventAt: change.eventAt ?? null,
   });
   await deps.events.record(tx, actor.origin, TEMPLATES_EVENTS.templateStatusChanged, {
     ...refOf(after),

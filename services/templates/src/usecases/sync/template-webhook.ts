@@ -63,7 +63,7 @@ export async function addHistoryNote(
   tx: Db,
   actor: ProviderActor,
   row: TemplateRow,
-  note: { event: string; reason: string | null },
+  note: { event: string; reason: string | null; eventAt?: Date },
 ): Promise<boolean> {
   const last = await syncRepository.lastStatusChange(tx, row.id);
   if (last && last.event === note.event && last.reason === note.reason && last.toStatus === row.status)
@@ -78,6 +78,7 @@ export async function addHistoryNote(
     by: actor.by,
     actorId: actor.actorId,
     at: deps.now(),
+    providerEventAt: note.eventAt ?? null,
   });
   return true;
 }

@@ -7,10 +7,12 @@ import {
   withBody,
 } from '../../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile, type OrgWithChannel } from '../../testing/testbed';
+import { withWhatsAppHooks } from '../../testing/whatsapp-hooks';
 import { createDraft } from './create-draft';
 import { createTemplate } from './create-template';
 import { editTemplate } from './edit-template';
 import { getTemplate } from './get-template';
+import { removeTemplate } from './remove-template';
 import type { TemplateInput } from './template-input';
 
 const tb = openForTestFile(createTemplatesTestbed);
@@ -47,6 +49,28 @@ describe('editing a template in WhatsApp', () => {
       'templates.template.updated.v1',
       'templates.template.status_changed.v1',
     ]);
+  });
+
+  it('answers 409 CONCURRENT_CHANGE when the template is removed here while WhatsApp takes the edit', async () => {
+    const org = await tb.orgWithChannel();
+    const { row, input } = await approvedTemplate(org);
+    const edited = withBody(input, 'Hola {{1}}, tu pedido {{2}} cambió.', ['Ana', 'A-1']);
+    const racing = withWhatsAppHooks(tb.deps, {
+      afterEdit: async () => void (await removeTemplate(tb.deps, org.agent, row.id)),
+    });
+
+    const refused = editTemplate(racing, org.agent, row.id, edited);
+
+    await expect(refused).rejects.toMatchObject({ kind: 'conflict', code: 'CONCURRENT_CHANGE' });
+    await expect(refused).rejects.toThrow(/sync the templates/);
+    expect((await getTemplate(tb.deps, org.agent, row.id)).row).toMatchObject({
+      status: 'REMOVED',
+      components: input.components,
+    });
+    // WhatsApp took it: the edit is in WhatsApp, and counted against the budget here too.
+    expect(await inWhatsApp(org, row.providerTemplateId)).toMatchObject({ components: edited.components });
+    const { history } = await getTemplate(tb.deps, org.agent, row.id);
+    expect(history.map((h) => h.event)).toEqual(['REMOVED', 'SUBMITTED']);
   });
 
   it('spends nothing when the content is unchanged', async () => {

@@ -4,7 +4,7 @@ import { templatesRepository, type TemplateRow } from '../../db/repositories/tem
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { headerMediaIdFor } from '../media/link-header-media';
 import { sameContent } from '../../domain/edit-budget';
-import { nextStatus } from '../../domain/template-lifecycle';
+import { nextStatus, statusAfterEdit } from '../../domain/template-lifecycle';
 import { callWhatsApp } from './provider-errors';
 import { channelOf } from './template-channel';
 import { changedFields, recordStatusChange, recordUpdated } from './template-changes';
@@ -40,10 +40,65 @@ async function checkEditBudget(deps: TemplatesDeps, current: TemplateRow): Promi
   throw conflict('EDIT_LIMIT', `${limit}; the next edit is allowed at ${budget.next.toISOString()}`);
 }
 
+/** Anyone but WhatsApp changed the template while WhatsApp was taking the edit. */
+const changedWhileEditing = () =>
+  conflict(
+    'CONCURRENT_CHANGE',
+    'The template changed here while WhatsApp was being asked to edit it. WhatsApp took the edit; ' +
+      'sync the templates to see the template as WhatsApp has it.',
+  );
+
+/**
+ * Stores an edit WhatsApp took, re-checked on the locked row against what was read before the
+ * call: the edit counts against the budget either way (WhatsApp spent it); the row changes only if
+ * no one but WhatsApp changed it meanwhile, and keeps a status WhatsApp reported since the call.
+ */
+async function storeEdit(
+  deps: TemplatesDeps,
+  caller: CallerContext,
+  edit: { current: TemplateRow; template: CheckedTemplate; headerMediaId: string | null; calledAt: Date },
+): Promise<TemplateRow | null> {
+  const { current, template, calledAt } = edit;
+  return transactThenPublish(deps, async (tx) => {
+    const before = await lockTemplate(tx, caller, current.id);
+    const now = deps.now();
+    // The budget counts edits by the status WhatsApp saw when it took them.
+    await templateLedgerRepository.addEdit(tx, {
+      orgId: caller.orgId,
+      templateId: current.id,
+      fromStatus: current.status,
+      actorId: caller.userId ?? caller.principalId,
+      at: now,
+    });
+    const status = statusAfterEdit({
+      read: current,
+      locked: before,
+      calledAt,
+      contentChanged: !sameContent(before, current),
+    });
+    if (status === 'conflict') return null;
+    const after = await templatesRepository.update(tx, caller.orgId, current.id, {
+      category: template.category,
+      components: template.components,
+      headerMediaId: edit.headerMediaId,
+      status,
+      ...(status === 'REJECTED' ? {} : { rejectedReason: null, rejectionDetails: null }),
+      // Never earlier than a webhook already stored: a later one about an earlier moment stays stale.
+      providerEventAt:
+        before.providerEventAt && before.providerEventAt > calledAt ? before.providerEventAt : calledAt,
+      updatedAt: now,
+    });
+    await recordUpdated(deps, tx, caller, after, changedFields(before, after, ['category', 'components']));
+    await recordStatusChange(deps, tx, caller, { before, after, event: 'EDITED' });
+    return after;
+  });
+}
+
 /**
  * Edits an APPROVED, REJECTED or PAUSED template in WhatsApp (`POST /{template-id}`); it goes
  * back to PENDING for review. Unchanged content calls nothing and spends no edit; an APPROVED
- * template's budget is checked here before WhatsApp is asked.
+ * template's budget is checked here before WhatsApp is asked. Changed here while WhatsApp was
+ * asked: 409 CONCURRENT_CHANGE (sync).
  */
 export async function editTemplate(
   deps: TemplatesDeps,
@@ -62,34 +117,14 @@ export async function editTemplate(
     throw conflict('NOT_IN_WHATSAPP', 'This template has no WhatsApp id; sync the templates first');
   const channel = await channelOf(deps, caller);
   const headerMediaId = await headerMediaIdFor(deps.db, caller.orgId, template.components);
+  const calledAt = deps.now();
   await callWhatsApp(() =>
     deps.whatsappFor(channel).editTemplate(providerId, {
       ...(template.category === current.category ? {} : { category: template.category }),
       components: template.components,
     }),
   );
-  const row = await transactThenPublish(deps, async (tx) => {
-    const before = await lockTemplate(tx, caller, id);
-    const after = await templatesRepository.update(tx, caller.orgId, id, {
-      category: template.category,
-      components: template.components,
-      headerMediaId,
-      status: 'PENDING',
-      rejectedReason: null,
-      rejectionDetails: null,
-      updatedAt: deps.now(),
-    });
-    // The budget counts edits by the status WhatsApp saw when it took them.
-    await templateLedgerRepository.addEdit(tx, {
-      orgId: caller.orgId,
-      templateId: id,
-      fromStatus: current.status,
-      actorId: caller.userId ?? caller.principalId,
-      at: after.updatedAt,
-    });
-    await recordUpdated(deps, tx, caller, after, changedFields(before, after, ['category', 'components']));
-    await recordStatusChange(deps, tx, caller, { before, after, event: 'EDITED' });
-    return after;
-  });
+  const row = await storeEdit(deps, caller, { current, template, headerMediaId, calledAt });
+  if (!row) throw changedWhileEditing();
   return viewOf(deps, row);
 }
