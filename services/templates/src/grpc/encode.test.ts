@@ -19,6 +19,8 @@ const row: TemplateRow = {
   rejectionDetails: { reason: 'Parameters side by side', recommendation: 'Separate them' },
   qualityRating: null,
   headerMediaId: 'media-1',
+  providerEventAt: null,
+  goneFromWhatsAppAt: null,
   createdAt: at,
   updatedAt: at,
 };

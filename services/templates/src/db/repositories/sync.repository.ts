@@ -48,8 +48,9 @@ export const syncRepository = {
       .for('update'),
 
   /**
-   * Templates WhatsApp knew (an id) that a sync may find gone: not DRAFT, not REMOVED, and unchanged
-   * since `before` (a template submitted while the sync was reading is not in its listing yet).
+   * Templates WhatsApp knew (an id) that a sync may find gone: not DRAFT, not REMOVED, and neither
+   * created nor changed since `before` (a template created or submitted shortly before the listing
+   * was read may not be in it yet).
    */
   goneCandidates: async (
     db: Db,
@@ -65,6 +66,7 @@ export const syncRepository = {
           isNotNull(templates.providerTemplateId),
           notInArray(templates.status, UNTOUCHABLE),
           lt(templates.updatedAt, before),
+          lt(templates.createdAt, before),
         ),
       );
     return rows.map((r) => ({ id: r.id, providerTemplateId: r.providerTemplateId ?? '' }));

@@ -23,6 +23,8 @@ const local = (overrides: Partial<TemplateRow> = {}): TemplateRow => ({
   rejectionDetails: null,
   qualityRating: 'GREEN',
   headerMediaId: null,
+  providerEventAt: null,
+  goneFromWhatsAppAt: null,
   createdAt: BEFORE,
   updatedAt: BEFORE,
   ...overrides,
@@ -58,9 +60,21 @@ describe('planSync', () => {
       { kind: 'unchanged' },
     ],
     [
-      'a removed template is never brought back',
+      'a template removed here is never brought back',
       local({ status: 'REMOVED' }),
       remote(),
+      { kind: 'unchanged' },
+    ],
+    [
+      'a template gone from WhatsApp that is listed again comes back',
+      local({ status: 'REMOVED', goneFromWhatsAppAt: BEFORE }),
+      remote({ status: 'PAUSED' }),
+      { kind: 'update', patch: { status: 'PAUSED', goneFromWhatsAppAt: null }, changes: [] },
+    ],
+    [
+      'a template gone from WhatsApp that is listed as deleted stays gone',
+      local({ status: 'REMOVED', goneFromWhatsAppAt: BEFORE }),
+      remote({ status: 'REMOVED' }),
       { kind: 'unchanged' },
     ],
     [
@@ -138,10 +152,10 @@ describe('planSync', () => {
       { kind: 'update', patch: { providerTemplateId: '1001', status: 'APPROVED' }, changes: [] },
     ],
     [
-      'a template deleted in WhatsApp becomes REMOVED',
+      'a template deleted in WhatsApp becomes REMOVED, gone from WhatsApp',
       local(),
       remote({ status: 'REMOVED' }),
-      { kind: 'update', patch: { status: 'REMOVED' }, changes: [] },
+      { kind: 'update', patch: { status: 'REMOVED', goneFromWhatsAppAt: READ_AT }, changes: [] },
     ],
   ])('%s', (_rule, stored, listed, decision) => {
     expect(planSync(stored, listed, READ_AT)).toEqual(decision);

@@ -31,8 +31,15 @@ export interface RemoteTemplate {
 export type SyncDecision =
   { kind: 'create' } | { kind: 'update'; patch: TemplatePatch; changes: string[] } | { kind: 'unchanged' };
 
-/** Statuses a sync leaves alone: a local draft, and a template removed here (never brought back). */
-const LEFT_ALONE: readonly TemplateStatus[] = ['DRAFT', 'REMOVED'];
+/**
+ * A sync leaves alone a local draft and a template a user removed here (never brought back); a
+ * template a sync found gone from WhatsApp comes back when the listing shows it alive again.
+ */
+function leftAlone(local: TemplateRow, remote: RemoteTemplate): boolean {
+  if (local.status === 'DRAFT') return true;
+  if (local.status !== 'REMOVED') return false;
+  return local.goneFromWhatsAppAt === null || remote.status === 'REMOVED';
+}
 
 /** JSON with object keys sorted: PostgreSQL's jsonb reorders keys, so plain text comparison would not do. */
 export function canonicalJson(value: unknown): string {
@@ -56,6 +63,7 @@ function rejectionAfter(local: TemplateRow | undefined, remote: RemoteTemplate):
 /**
  * What a sync does with one template WhatsApp listed, given the stored row with its id (or the
  * unlinked row of its name and language) — a pure rule, re-applied on the locked row before writing.
+ * A template gone from WhatsApp that is listed again comes back in the listed status.
  * A row changed after `readStartedAt` is left alone: a webhook or a user got there after the listing
  * was read, and the newer change wins.
  */
@@ -65,7 +73,7 @@ export function planSync(
   readStartedAt: Date,
 ): SyncDecision {
   if (!local) return remote.status === 'REMOVED' ? { kind: 'unchanged' } : { kind: 'create' };
-  if (LEFT_ALONE.includes(local.status as TemplateStatus)) return { kind: 'unchanged' };
+  if (leftAlone(local, remote)) return { kind: 'unchanged' };
   if (local.updatedAt.getTime() > readStartedAt.getTime()) return { kind: 'unchanged' };
   const patch: TemplatePatch = {};
   const changes: string[] = [];
@@ -74,7 +82,10 @@ export function planSync(
     if (change) changes.push(change);
   };
   if (local.providerTemplateId === null) set('providerTemplateId', remote.providerTemplateId);
+  if (local.goneFromWhatsAppAt !== null) set('goneFromWhatsAppAt', null);
   if (local.status !== remote.status) set('status', remote.status);
+  // Listed as deleted (PENDING_DELETION, DELETED): gone from WhatsApp, not removed by a user.
+  if (remote.status === 'REMOVED' && local.status !== 'REMOVED') set('goneFromWhatsAppAt', readStartedAt);
   if (local.category !== remote.category) set('category', remote.category, 'category');
   if (remote.components !== null && remote.components !== canonicalJson(local.components))
     set('components', JSON.parse(remote.components) as StoredComponent[], 'components');

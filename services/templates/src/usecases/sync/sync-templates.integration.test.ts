@@ -15,6 +15,7 @@ import {
   templateRow,
 } from '../../testing/sync-fixtures';
 import { createTemplatesTestbed, openForTestFile } from '../../testing/testbed';
+import { GONE_GRACE_MS } from './confirm-gone';
 import { runPeriodicPass, startPeriodicSync } from './periodic-sync';
 import { orgSyncLease, syncTemplates } from './sync-templates';
 
@@ -22,6 +23,9 @@ const bed = openForTestFile(createTemplatesTestbed);
 
 /** A WhatsApp-side id that no template has. */
 const goneId = () => `19${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1e5)}`;
+
+/** Stored and last changed before the grace a listing gets to show new templates. */
+const longAgo = () => new Date(Date.now() - GONE_GRACE_MS - 60_000);
 
 const eventsOf = async (orgId: number) => (await bed.recordedEvents()).filter((e) => e.orgId === orgId);
 
@@ -50,6 +54,7 @@ describe('POST /templates/sync', () => {
       gone: await storeTemplate(bed.database.db, org.orgId, {
         status: 'APPROVED',
         providerTemplateId: goneId(),
+        updatedAt: longAgo(),
       }),
       draft: await storeTemplate(bed.database.db, org.orgId, { status: 'DRAFT' }),
       removed: await storeTemplate(bed.database.db, org.orgId, {
@@ -82,7 +87,7 @@ describe('POST /templates/sync', () => {
       folder: 'orders',
       inboxCategory: 'sales',
     });
-    expect(after.gone.status).toBe('REMOVED');
+    expect(after.gone).toMatchObject({ status: 'REMOVED', goneFromWhatsAppAt: expect.any(Date) });
     expect(after.draft).toEqual(local.draft);
     expect(after.removed).toEqual(local.removed);
     expect(after.foreign).toEqual(foreign);
@@ -109,7 +114,7 @@ describe('POST /templates/sync', () => {
     ).toEqual([['PENDING', 'APPROVED', 'SYNCED', 'sync']]);
     expect(
       (await historyOf(bed.database.db, local.gone.id)).map((h) => [h.toStatus, h.event, h.reason]),
-    ).toEqual([['REMOVED', 'REMOVED', 'GONE_FROM_WHATSAPP']]);
+    ).toEqual([['REMOVED', 'GONE_FROM_WHATSAPP', null]]);
     expect(await historyOf(bed.database.db, local.removed.id)).toEqual([]);
 
     const events = await eventsOf(org.orgId);
@@ -145,6 +150,79 @@ describe('POST /templates/sync', () => {
     expect((await eventsOf(org.orgId)).length).toBe(eventCount);
   });
 
+  describe('when the listing lacks a template', () => {
+    let proxy: GraphFaultProxy;
+    afterAll(() => proxy?.close());
+
+    it('removes only what WhatsApp confirms gone by id, and brings back one that is listed again', async () => {
+      const org = await bed.orgWithChannel();
+      proxy = await startGraphFaultProxy(org.sim.url);
+      const deps: TemplatesDeps = {
+        ...bed.deps,
+        whatsappFor: (channel) => cloudApiFor({ ...channel, apiBaseUrl: proxy.url }),
+      };
+      const [justCreated, skipped, deleted, back] = await seedSimTemplates(org.sim, [
+        { status: 'PENDING' },
+        { status: 'APPROVED' },
+        { status: 'APPROVED' },
+        { status: 'PAUSED' },
+      ]);
+      const stored = {
+        // Created a minute ago: WhatsApp's listing may not show it yet.
+        justCreated: await storeSeeded(bed.database.db, org.orgId, justCreated),
+        // Older, but the listing skipped it (a page WhatsApp served without it).
+        skipped: await storeSeeded(bed.database.db, org.orgId, skipped, { updatedAt: longAgo() }),
+        deleted: await storeSeeded(bed.database.db, org.orgId, deleted, { updatedAt: longAgo() }),
+        // Gone from WhatsApp at an earlier sync; removed here by a user: the same listing shows both.
+        back: await storeSeeded(bed.database.db, org.orgId, back, {
+          status: 'REMOVED',
+          goneFromWhatsAppAt: longAgo(),
+          updatedAt: longAgo(),
+        }),
+      };
+      const [userRemovedSeed] = await seedSimTemplates(org.sim, [{ status: 'APPROVED' }]);
+      const userRemoved = await storeSeeded(bed.database.db, org.orgId, userRemovedSeed, {
+        status: 'REMOVED',
+        updatedAt: longAgo(),
+      });
+      // Deleted in WhatsApp (Manager, another tool): asking for it by id answers "does not exist".
+      await cloudApiFor(await bed.deps.inbox.getChannelAccess(org.admin)).deleteTemplate(org.wabaId, {
+        name: deleted.name,
+        hsmId: deleted.id,
+      });
+      const lagging = new Set([justCreated.id, skipped.id]);
+      proxy.rewrite('/message_templates', (page) => ({
+        ...page,
+        data: (page.data as { id: string }[]).filter((t) => !lagging.has(t.id)),
+      }));
+
+      expect(await syncTemplates(deps, org.admin)).toEqual({
+        created: 0,
+        updated: 1,
+        removed: 1,
+        unchanged: 1,
+      });
+
+      expect(await templateRow(bed.database.db, stored.justCreated.id)).toEqual(stored.justCreated);
+      expect(await templateRow(bed.database.db, stored.skipped.id)).toEqual(stored.skipped);
+      // Only the one never created nor changed within the grace was asked about, and was there.
+      expect(proxy.seen(`/${skipped.id}?`)).toBe(1);
+      expect(proxy.seen(`/${justCreated.id}?`)).toBe(0);
+      expect(await templateRow(bed.database.db, stored.deleted.id)).toMatchObject({
+        status: 'REMOVED',
+        goneFromWhatsAppAt: expect.any(Date),
+      });
+      expect(await templateRow(bed.database.db, stored.back.id)).toMatchObject({
+        status: 'PAUSED',
+        goneFromWhatsAppAt: null,
+      });
+      expect(
+        (await historyOf(bed.database.db, stored.back.id)).map((h) => [h.fromStatus, h.toStatus, h.event]),
+      ).toEqual([['REMOVED', 'PAUSED', 'BACK_IN_WHATSAPP']]);
+      expect(await templateRow(bed.database.db, userRemoved.id)).toEqual(userRemoved);
+    });
+  });
+
   describe('when WhatsApp fails on the second page', () => {
     let proxy: GraphFaultProxy;
     afterAll(() => proxy?.close());
@@ -166,6 +244,7 @@ describe('POST /templates/sync', () => {
       const gone = await storeTemplate(bed.database.db, org.orgId, {
         status: 'APPROVED',
         providerTemplateId: goneId(),
+        updatedAt: longAgo(),
       });
       const eventsBefore = (await eventsOf(org.orgId)).length;
 

@@ -4,6 +4,7 @@ import type { CallerContext, TemplatesDeps } from '../../deps';
 import type { ChannelAccess } from '../../inbox-client';
 import { callWhatsApp } from '../templates/provider-errors';
 import { channelOf } from '../templates/template-channel';
+import { confirmGone } from './confirm-gone';
 import type { ProviderActor } from './provider-changes';
 import { readProviderTemplates } from './read-provider-templates';
 import { writeSyncedTemplates, type SyncCounts } from './write-synced-templates';
@@ -25,7 +26,8 @@ export interface SyncOptions {
 
 /**
  * Brings one organization's templates in line with WhatsApp's listing: reads every page first
- * (no transaction open), then writes in short transactions. One sync per organization at a time
+ * (no transaction open), asks WhatsApp about each stored template the listing lacks, then writes
+ * in short transactions. One sync per organization at a time
  * (409 SYNC_IN_PROGRESS otherwise, for manual and periodic syncs alike). A failure while reading
  * changes nothing.
  */
@@ -58,7 +60,8 @@ export async function syncOrganization(
         onPage: async () => void (await renew()),
       }),
     );
-    const counts = await writeSyncedTemplates(deps, actor, listing, readStartedAt);
+    const gone = await callWhatsApp(() => confirmGone(deps, orgId, whatsapp, listing, readStartedAt));
+    const counts = await writeSyncedTemplates(deps, actor, listing, { readStartedAt, gone });
     await syncOrganizationsRepository.finished(deps.db, orgId, deps.now(), null);
     return counts;
   } catch (error) {

@@ -1,6 +1,10 @@
 import { isUniqueViolation, newId, transactThenPublish, type Db } from '@inbox/platform';
 import { syncRepository } from '../../db/repositories/sync.repository';
-import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
+import {
+  templatesRepository,
+  type TemplatePatch,
+  type TemplateRow,
+} from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
 import { headerMediaIdAfterChange, headerMediaIdFor } from '../media/link-header-media';
 import {
@@ -9,8 +13,14 @@ import {
   recordProviderUpdate,
   type ProviderActor,
 } from './provider-changes';
+import type { GoneTemplates } from './confirm-gone';
 import type { ProviderListing } from './read-provider-templates';
 import { planSync, syncedRow, type RemoteTemplate } from './sync-plan';
+
+/** The history event of a template a sync found gone from WhatsApp (not removed by a user). */
+export const GONE_FROM_WHATSAPP = 'GONE_FROM_WHATSAPP';
+/** The history event of a template gone from WhatsApp that a listing shows again. */
+export const BACK_IN_WHATSAPP = 'BACK_IN_WHATSAPP';
 
 /** Rows per transaction: short transactions (the embedded mode shares one connection) of one round of locks. */
 const CHUNK = 50;
@@ -70,6 +80,25 @@ async function create(deps: TemplatesDeps, tx: Db, actor: ProviderActor, remote:
   }
 }
 
+/** A template gone from WhatsApp comes back, unless a live one took its name here meanwhile (savepoint). */
+async function revive(
+  deps: TemplatesDeps,
+  tx: Db,
+  stored: TemplateRow,
+  patch: TemplatePatch,
+): Promise<TemplateRow | null> {
+  try {
+    return await tx.transaction((sp) => templatesRepository.update(sp, stored.orgId, stored.id, patch));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    deps.logger.warn(
+      { templateId: stored.id, name: stored.name, language: stored.language },
+      'a template back in WhatsApp has its name taken here; left removed',
+    );
+    return null;
+  }
+}
+
 /** One template of the listing, re-checked on its locked row and written. */
 async function apply(
   deps: TemplatesDeps,
@@ -89,50 +118,55 @@ async function apply(
       after: patch.components,
       current: stored.headerMediaId,
     });
-  const after = await templatesRepository.update(tx, stored.orgId, stored.id, {
-    ...patch,
-    updatedAt: deps.now(),
-  });
-  await recordProviderStatus(deps, tx, actor, { before: stored, after, event: 'SYNCED', reason: null });
+  const returning = stored.status === 'REMOVED';
+  const values = { ...patch, updatedAt: deps.now() };
+  const after = returning
+    ? await revive(deps, tx, stored, values)
+    : await templatesRepository.update(tx, stored.orgId, stored.id, values);
+  if (!after) return 'unchanged';
+  const event = returning ? BACK_IN_WHATSAPP : after.status === 'REMOVED' ? GONE_FROM_WHATSAPP : 'SYNCED';
+  await recordProviderStatus(deps, tx, actor, { before: stored, after, event, reason: null });
   await recordProviderUpdate(deps, tx, actor, after, changes);
   return after.status === 'REMOVED' ? 'removed' : 'updated';
 }
 
+/** Still gone on its locked row: live, never a draft, not listed, neither created nor changed since. */
+const stillGone = (row: TemplateRow, listing: ProviderListing, before: Date) =>
+  row.status !== 'DRAFT' &&
+  row.status !== 'REMOVED' &&
+  row.providerTemplateId !== null &&
+  !listing.ids.has(row.providerTemplateId) &&
+  row.updatedAt.getTime() < before.getTime() &&
+  row.createdAt.getTime() < before.getTime();
+
 /**
- * Templates that WhatsApp no longer lists become REMOVED (never local drafts, never twice, never
- * one changed after the listing started: it may be newer than the listing). Runs only once every
- * page was read.
+ * Templates WhatsApp confirmed gone become REMOVED, marked as gone from WhatsApp (a later listing
+ * or webhook that shows one again brings it back), re-checked on the locked row.
  */
 async function removeGone(
   deps: TemplatesDeps,
   actor: ProviderActor,
   listing: ProviderListing,
-  readStartedAt: Date,
+  gone: GoneTemplates,
 ): Promise<number> {
   const orgId = actor.origin.orgId;
-  const candidates = await syncRepository.goneCandidates(deps.db, orgId, readStartedAt);
-  const gone = candidates.filter((c) => !listing.ids.has(c.providerTemplateId)).map((c) => c.id);
   let removed = 0;
-  for (const ids of chunks(gone)) {
+  for (const ids of chunks(gone.ids)) {
     removed += await transactThenPublish(deps, async (tx) => {
       let count = 0;
       for (const before of await syncRepository.lockByIds(tx, orgId, ids)) {
-        const stillGone =
-          before.status !== 'DRAFT' &&
-          before.status !== 'REMOVED' &&
-          before.providerTemplateId !== null &&
-          !listing.ids.has(before.providerTemplateId) &&
-          before.updatedAt.getTime() < readStartedAt.getTime();
-        if (!stillGone) continue;
+        if (!stillGone(before, listing, gone.before)) continue;
+        const now = deps.now();
         const after = await templatesRepository.update(tx, orgId, before.id, {
           status: 'REMOVED',
-          updatedAt: deps.now(),
+          goneFromWhatsAppAt: now,
+          updatedAt: now,
         });
         await recordProviderStatus(deps, tx, actor, {
           before,
           after,
-          event: 'REMOVED',
-          reason: 'GONE_FROM_WHATSAPP',
+          event: GONE_FROM_WHATSAPP,
+          reason: null,
         });
         count++;
       }
@@ -144,17 +178,18 @@ async function removeGone(
 
 /**
  * Writes what a complete listing found, in short transactions that each lock, re-check and write
- * their templates: first the templates gone from WhatsApp (so a name WhatsApp reused is free), then
- * the new and changed ones.
+ * their templates: first the templates confirmed gone from WhatsApp (so a name WhatsApp reused is
+ * free), then the new, changed and returning ones.
  */
 export async function writeSyncedTemplates(
   deps: TemplatesDeps,
   actor: ProviderActor,
   listing: ProviderListing,
-  readStartedAt: Date,
+  written: { readStartedAt: Date; gone: GoneTemplates },
 ): Promise<SyncCounts> {
+  const { readStartedAt } = written;
   const counts: SyncCounts = { created: 0, updated: 0, removed: 0, unchanged: 0 };
-  counts.removed = await removeGone(deps, actor, listing, readStartedAt);
+  counts.removed = await removeGone(deps, actor, listing, written.gone);
   const orgId = actor.origin.orgId;
   let listed = { created: 0, updated: 0, removed: 0 };
   for (const batch of chunks(listing.changed)) {
