@@ -1,10 +1,12 @@
 import { providerWhatsAppDataSchema, QUEUES } from '@inbox/contracts';
 import {
+  idempotent,
   REQUEST_ID_METADATA,
   type EventBus,
   type EventHandler,
   type SubscriptionSpec,
 } from '@inbox/platform';
+import { outbox, processedEvents } from '../db/schema';
 import type { TemplatesDeps } from '../deps';
 import { applyTemplateWebhook, TEMPLATE_WEBHOOK_HANDLERS } from '../usecases/sync/apply-template-webhook';
 import { WabaOwners } from './waba-owners';
@@ -24,9 +26,13 @@ export const PROVIDER_WEBHOOKS_SUBSCRIPTION = {
   retryBaseMs: 500,
 } satisfies SubscriptionSpec;
 
+/** The consumer name under which handled webhook events are remembered (processed_events). */
+export const TEMPLATE_WEBHOOKS_CONSUMER = 'templates.provider-webhooks';
+
 /**
  * Finds the organization by the WABA id (outside any transaction), then applies the webhook in
- * one transaction (idempotent by event id). A WABA no organization owns is logged and acknowledged:
+ * one transaction that also claims the event id (the platform's `idempotent`: a redelivery
+ * changes nothing). A WABA no organization owns is logged and acknowledged:
  * there is nothing to do, and refusing it would only have the bus retry.
  */
 export function providerWebhookHandler(
@@ -44,7 +50,15 @@ export function providerWebhookHandler(
       );
       return;
     }
-    await applyTemplateWebhook(deps, { eventId: event.id, type: event.type, orgId, requestId, data });
+    const apply = idempotent(
+      deps.db,
+      { outbox, processedEvents },
+      TEMPLATE_WEBHOOKS_CONSUMER,
+      async (tx) => void (await applyTemplateWebhook(deps, tx, { type: event.type, orgId, requestId, data })),
+      // The events the webhook records are published once its transaction commits.
+      deps.events,
+    );
+    await apply(event, info);
   };
 }
 

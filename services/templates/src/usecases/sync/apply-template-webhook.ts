@@ -1,7 +1,6 @@
 import { PROVIDER_EVENTS, type ProviderWhatsAppData } from '@inbox/contracts';
-import { transactThenPublish, type Db } from '@inbox/platform';
+import type { Db } from '@inbox/platform';
 import { syncOrganizationsRepository } from '../../db/repositories/sync.repository';
-import { processedEvents } from '../../db/schema';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
 import { applyCategoryWebhook } from './apply-category-webhook';
@@ -25,9 +24,6 @@ export const TEMPLATE_WEBHOOK_HANDLERS: Readonly<Record<string, FieldHandler>> =
   [PROVIDER_EVENTS.whatsappTemplateQuality]: applyQualityWebhook,
 };
 
-/** The consumer name under which handled webhook events are remembered (processed_events). */
-export const TEMPLATE_WEBHOOKS_CONSUMER = 'templates.provider-webhooks';
-
 /**
  * How long a webhook about a template not stored yet is retried: a review can be answered before
  * the creation that caused it committed (or before WhatsApp's id was stored). Past this, it is
@@ -43,11 +39,9 @@ export class TemplateNotStoredYet extends Error {
   }
 }
 
-export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_template' | 'malformed';
+export type WebhookOutcome = 'applied' | 'unchanged' | 'unknown_template' | 'malformed';
 
 export interface TemplateWebhook {
-  /** The event's id on the bus: handled once per id. */
-  eventId: string;
   type: string;
   orgId: number;
   requestId: string;
@@ -56,12 +50,13 @@ export interface TemplateWebhook {
 
 /**
  * An account-level template webhook of an organization (found from the WABA beforehand, outside
- * the transaction): in one transaction, claims the event id (a redelivery changes nothing), locks
- * the template and applies the field's rule, recording history and events. Idempotent by event id,
- * and by content too (WhatsApp may send the same webhook twice: a repeat changes nothing).
+ * the transaction), in the consumer's transaction (which claims the event id: a redelivery never
+ * gets here): locks the template and applies the field's rule, recording history and events.
+ * Idempotent by content too (WhatsApp may send the same webhook twice: a repeat changes nothing).
  */
 export async function applyTemplateWebhook(
   deps: TemplatesDeps,
+  tx: Db,
   webhook: TemplateWebhook,
 ): Promise<WebhookOutcome> {
   const handler = TEMPLATE_WEBHOOK_HANDLERS[webhook.type];
@@ -79,35 +74,27 @@ export async function applyTemplateWebhook(
     by: 'whatsapp',
     actorId: null,
   };
-  return transactThenPublish(deps, async (tx) => {
-    const claimed = await tx
-      .insert(processedEvents)
-      .values({ consumer: TEMPLATE_WEBHOOKS_CONSUMER, eventId: webhook.eventId })
-      .onConflictDoNothing()
-      .returning({ eventId: processedEvents.eventId });
-    if (claimed.length === 0) return 'duplicate';
-    const target = await lockWebhookTarget(tx, webhook.orgId, ref);
-    if (!target) {
-      const receivedAt = Date.parse(webhook.data.receivedAt);
-      if (deps.now().getTime() - receivedAt < UNKNOWN_TEMPLATE_GRACE_MS)
-        throw new TemplateNotStoredYet(ref.name, ref.language);
-      // Remembered, so the periodic sync brings in the templates created outside this service.
-      await syncOrganizationsRepository.remember(tx, webhook.orgId);
-      deps.logger.info(
-        { orgId: webhook.orgId, ...ref },
-        'template webhook about an unknown template acknowledged',
-      );
-      return 'unknown_template';
-    }
-    // A template whose creation answer was lost gets WhatsApp's id now.
-    const row =
-      target.link && ref.providerTemplateId !== null
-        ? await templatesRepository.update(tx, webhook.orgId, target.row.id, {
-            providerTemplateId: ref.providerTemplateId,
-            updatedAt: deps.now(),
-          })
-        : target.row;
-    const changed = await handler(deps, tx, actor, row, webhook.data);
-    return changed || target.link ? 'applied' : 'unchanged';
-  });
+  const target = await lockWebhookTarget(tx, webhook.orgId, ref);
+  if (!target) {
+    const receivedAt = Date.parse(webhook.data.receivedAt);
+    if (deps.now().getTime() - receivedAt < UNKNOWN_TEMPLATE_GRACE_MS)
+      throw new TemplateNotStoredYet(ref.name, ref.language);
+    // Remembered, so the periodic sync brings in the templates created outside this service.
+    await syncOrganizationsRepository.remember(tx, webhook.orgId);
+    deps.logger.info(
+      { orgId: webhook.orgId, ...ref },
+      'template webhook about an unknown template acknowledged',
+    );
+    return 'unknown_template';
+  }
+  // A template whose creation answer was lost gets WhatsApp's id now.
+  const row =
+    target.link && ref.providerTemplateId !== null
+      ? await templatesRepository.update(tx, webhook.orgId, target.row.id, {
+          providerTemplateId: ref.providerTemplateId,
+          updatedAt: deps.now(),
+        })
+      : target.row;
+  const changed = await handler(deps, tx, actor, row, webhook.data);
+  return changed || target.link ? 'applied' : 'unchanged';
 }
