@@ -18,6 +18,7 @@ export * from './shutdown';
 export * from './transfer-slots';
 export * from './http/close-server';
 export * from './http/internal-http';
+export * from './http/internal-server';
 export * from './db/columns';
 export * from './main';
 export * from './access';
