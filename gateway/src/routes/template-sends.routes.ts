@@ -101,6 +101,21 @@ const sendSummary =
 
 const mediaTypes = HEADER_MEDIA_TYPES.flatMap((t) => HEADER_MEDIA_LIMITS[t].mimeTypes);
 
+/** The templates service's upload answer (its own snake_case shape) → the REST answer. */
+const uploadedHeaderMedia = (b: {
+  handle: string;
+  header_type: string;
+  mime_type: string;
+  size: number;
+  filename?: string | null;
+}) => ({
+  handle: b.handle,
+  headerType: b.header_type,
+  mimeType: b.mime_type,
+  size: b.size,
+  filename: b.filename ?? null,
+});
+
 export const templateSendRoutes: RouteSpec[] = [
   route({
     method: 'post',
@@ -119,6 +134,7 @@ export const templateSendRoutes: RouteSpec[] = [
     proxy: {
       to: 'templates',
       path: () => '/internal/templates/upload-media',
+      fromService: uploadedHeaderMedia,
       requestBody: {
         contentType: 'multipart/form-data',
         description: 'file (required), headerType (required)',

@@ -107,10 +107,11 @@ describe('POST /internal/templates/upload-media', () => {
 
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
+    // The service's own shape (snake_case); the gateway makes the REST answer of it.
     expect(body).toEqual({
       handle: expect.stringMatching(/^4::/),
-      headerType: 'IMAGE',
-      mimeType: 'image/png',
+      header_type: 'IMAGE',
+      mime_type: 'image/png',
       size: bytes.length,
       filename: 'oferta.png',
     });
@@ -159,7 +160,7 @@ describe('POST /internal/templates/upload-media', () => {
     expect(await uploadsOf(org.orgId)).toEqual([]);
     const accepted = await upload(org.admin, { headerType: 'DOCUMENT', file, typeAfterFile: true });
     expect(accepted.status).toBe(201);
-    expect(await accepted.json()).toMatchObject({ headerType: 'DOCUMENT', mimeType: 'application/pdf' });
+    expect(await accepted.json()).toMatchObject({ header_type: 'DOCUMENT', mime_type: 'application/pdf' });
   });
 
   it('keeps nothing of an upload the client abandons half-way', async () => {

@@ -13,7 +13,20 @@ import {
   headerFileTooLarge,
   MAX_HEADER_MEDIA_BYTES,
   uploadHeaderMedia,
+  type UploadedHeaderMedia,
 } from '../usecases/media/upload-header-media';
+
+/**
+ * The answer in the service's own shape (snake_case, as its proto messages are written): the
+ * gateway owns the REST shape and converts it.
+ */
+export const encodeUploadedHeaderMedia = (uploaded: UploadedHeaderMedia) => ({
+  handle: uploaded.handle,
+  header_type: uploaded.headerType,
+  mime_type: uploaded.mimeType,
+  size: uploaded.size,
+  filename: uploaded.filename,
+});
 
 /** Room for the multipart boundaries, part headers and the `headerType` field around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -36,11 +49,13 @@ async function upload(deps: TemplatesDeps, slots: TransferSlots, req: Request, r
       dir: incomingDir(deps.settings.mediaDir),
       maxBytes: MAX_HEADER_MEDIA_BYTES,
       tooLarge: headerFileTooLarge,
+      // headerType is one short word: a longer field is refused, not buffered.
+      fieldSize: 1024,
       onFile: ({ mimeType }, fields) => headerFileLimit(mimeType, fields),
     });
     return uploadHeaderMedia(deps, callerOf(res), file);
   });
-  res.status(201).json(uploaded);
+  res.status(201).json(encodeUploadedHeaderMedia(uploaded));
 }
 
 /** `POST /internal/templates/upload-media` (multipart `file` and `headerType`): a header sample's handle. */

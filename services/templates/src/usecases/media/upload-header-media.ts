@@ -5,21 +5,19 @@ import {
   isHeaderMediaType,
   type HeaderMediaType,
 } from '@inbox/contracts';
-import { DomainError, HttpProblem, invalid, newId, requireOrganization } from '@inbox/platform';
+import {
+  DomainError,
+  HttpProblem,
+  invalid,
+  newId,
+  requireOrganization,
+  type ReceivedFile,
+} from '@inbox/platform';
 import { headerMediaRepository } from '../../db/repositories/header-media.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { callWhatsApp } from '../templates/provider-errors';
 import { channelOf } from '../templates/template-channel';
 import { absolutePath, discardFile, keepFile, storedPathOf } from './header-media-files';
-
-/** A file part received to disk by the multipart parser, with the form's other fields. */
-export interface ReceivedFile {
-  path: string;
-  size: number;
-  mimeType: string;
-  filename: string | undefined;
-  fields: Record<string, string>;
-}
 
 /** What `POST /templates/upload-media` answers: the handle goes in the HEADER's `example.header_handle`. */
 export interface UploadedHeaderMedia {
