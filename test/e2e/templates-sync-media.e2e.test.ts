@@ -43,7 +43,7 @@ const syncAsAdmin = () => {
 };
 
 describe(`sync with WhatsApp (${MODE})`, () => {
-  it('pages through three pages, adds, updates what a lost webhook missed, keeps local metadata, and marks the gone REMOVED', async () => {
+  it('pages through three pages, adds, updates what a lost webhook missed, keeps local metadata, and gives a just-created template time before taking it for gone', async () => {
     const kept = await approvedTemplate(api, admin, 'sync_kept');
     await api.patch(`/templates/${kept.id}/folder`, { folder: 'Ventas' }, { token: admin });
     const gone = await approvedTemplate(api, admin, 'sync_gone');
@@ -74,11 +74,13 @@ describe(`sync with WhatsApp (${MODE})`, () => {
 
     const sync = await syncAsAdmin();
     expect(sync.status).toBe(200);
-    expect(sync.body).toEqual({ created: 205, updated: 1, removed: 1, unchanged: 0 });
+    expect(sync.body).toEqual({ created: 205, updated: 1, removed: 0, unchanged: 0 });
 
     const after = (await api.get(`/templates/${kept.id}`, { token: admin })).body;
     expect(after).toMatchObject({ status: 'PAUSED', folder: 'Ventas' });
-    expect((await api.get(`/templates/${gone.id}`, { token: admin })).body.status).toBe('REMOVED');
+    // Created seconds ago: WhatsApp's listing may lag, so only a sync 5 minutes on removes it (confirmed
+    // by id); that is covered by the templates service's sync tests.
+    expect((await api.get(`/templates/${gone.id}`, { token: admin })).body.status).toBe('APPROVED');
     expect((await api.get(`/templates/${draft.body.id}`, { token: admin })).body.status).toBe('DRAFT');
 
     // Every page of the list, by cursor: the seeded templates are all there, once.
