@@ -18,6 +18,8 @@ type InboxCalls = PromiseClient<InboxServiceClient>;
 export type ChannelAccess = Awaited<ReturnType<InboxCalls['GetChannelAccess']>>;
 export type SendTemplateMessageRequest = Parameters<InboxCalls['SendTemplateMessage']>[0];
 export type TemplateMessageSent = Awaited<ReturnType<InboxCalls['SendTemplateMessage']>>;
+/** A page of every configured channel: organization and WABA ids, no credentials (`inbox.v1.ChannelPage`). */
+export type ChannelPage = Awaited<ReturnType<InboxCalls['ListChannels']>>;
 
 /** Whose channel: the caller's organization, or the one that owns a WABA (account-level webhooks, sync). */
 export type ChannelOwner = CallerContext | { wabaId: string; requestId?: string };
@@ -26,6 +28,8 @@ export type ChannelOwner = CallerContext | { wabaId: string; requestId?: string 
 export interface InboxPort {
   /** The channel's credentials; `not_found` when the organization has none (or nobody has the WABA). */
   getChannelAccess(owner: ChannelOwner): Promise<ChannelAccess>;
+  /** Every organization with a configured channel, a page at a time (by organization id). */
+  listChannels(page: { cursor?: string }, requestId: string): Promise<ChannelPage>;
   /** Stores and sends a resolved template message, with the caller's own rights. */
   sendTemplateMessage(
     caller: CallerContext,
@@ -82,6 +86,11 @@ export function grpcInboxPort(address: string, internalAuthSecret: string): Inbo
       const self = serviceCaller(TEMPLATES_SERVICE_PRINCIPAL, isCaller(owner) ? owner.orgId : 0, requestId);
       const request = isCaller(owner) ? {} : { wabaId: owner.wabaId };
       return relay(client.call.GetChannelAccess(request, { callerToken: tokens.tokenFor(self), requestId }));
+    },
+    listChannels: (page, requestId) => {
+      // Organization 0: the service itself, across organizations (one organization would see only its own).
+      const self = serviceCaller(TEMPLATES_SERVICE_PRINCIPAL, 0, requestId);
+      return relay(client.call.ListChannels(page, { callerToken: tokens.tokenFor(self), requestId }));
     },
     sendTemplateMessage: (caller, request) =>
       relay(

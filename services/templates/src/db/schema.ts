@@ -160,8 +160,8 @@ export const syncLeases = templatesSchema.table('sync_leases', {
 });
 
 /**
- * Organizations the periodic sync covers besides those that have templates: the inbox has no call
- * that lists its channels, so an organization is known here once it synced or got a template webhook.
+ * Each organization's last sync (manual or periodic). Which organizations the periodic sync covers
+ * comes from the inbox (ListChannels: every organization with a channel), not from this table.
  */
 export const syncOrganizations = templatesSchema.table('sync_organizations', {
   orgId: integer('org_id').primaryKey(),

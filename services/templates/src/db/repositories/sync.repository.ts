@@ -131,13 +131,8 @@ export const leaseRepository = {
       ?.at ?? null,
 };
 
-/** The organizations the periodic sync covers (the inbox has no call that lists its channels). */
+/** Each organization's last sync, manual or periodic: when it started and ended, and why it failed. */
 export const syncOrganizationsRepository = {
-  /** Remembers an organization (nothing when it is known already). */
-  remember: async (db: Db, orgId: number): Promise<void> => {
-    await db.insert(syncOrganizations).values({ orgId }).onConflictDoNothing();
-  },
-
   started: async (db: Db, orgId: number, at: Date): Promise<void> => {
     await db
       .insert(syncOrganizations)
@@ -150,16 +145,5 @@ export const syncOrganizationsRepository = {
       .update(syncOrganizations)
       .set({ lastFinishedAt: at, lastError: error })
       .where(eq(syncOrganizations.orgId, orgId));
-  },
-
-  /** Every organization that has templates or is remembered, in order. */
-  all: async (db: Db): Promise<number[]> => {
-    const rows = await queryRows<{ org_id: number }>(
-      db,
-      sql`select org_id from ${syncOrganizations}
-          union select distinct org_id from ${templates}
-          order by org_id`,
-    );
-    return rows.map((r) => Number(r.org_id));
   },
 };

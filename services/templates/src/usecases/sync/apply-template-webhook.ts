@@ -1,6 +1,5 @@
 import { PROVIDER_EVENTS, type ProviderWhatsAppData } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { syncOrganizationsRepository } from '../../db/repositories/sync.repository';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
 import { applyCategoryWebhook } from './apply-category-webhook';
@@ -79,8 +78,7 @@ export async function applyTemplateWebhook(
     const receivedAt = Date.parse(webhook.data.receivedAt);
     if (deps.now().getTime() - receivedAt < UNKNOWN_TEMPLATE_GRACE_MS)
       throw new TemplateNotStoredYet(ref.name, ref.language);
-    // Remembered, so the periodic sync brings in the templates created outside this service.
-    await syncOrganizationsRepository.remember(tx, webhook.orgId);
+    // Made outside this service: the periodic sync (every organization with a channel) brings it in.
     deps.logger.info(
       { orgId: webhook.orgId, ...ref },
       'template webhook about an unknown template acknowledged',

@@ -1,5 +1,5 @@
 import { DomainError, newId, serviceCaller } from '@inbox/platform';
-import { leaseRepository, syncOrganizationsRepository } from '../../db/repositories/sync.repository';
+import { leaseRepository } from '../../db/repositories/sync.repository';
 import type { TemplatesDeps } from '../../deps';
 import { TEMPLATES_SERVICE_PRINCIPAL } from '../../inbox-client';
 import { syncOrganization, type SyncCounts } from './sync-templates';
@@ -17,10 +17,20 @@ export interface PassReport {
   skipped: { orgId: number; code: string }[];
 }
 
+/** Every organization with a WhatsApp channel, as the inbox lists them, a page at a time. */
+async function* organizationsWithChannels(deps: TemplatesDeps, requestId: string): AsyncGenerator<number> {
+  let cursor: string | undefined;
+  do {
+    const page = await deps.inbox.listChannels({ cursor }, requestId);
+    for (const channel of page.data) yield channel.orgId;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
 /**
- * One pass over every organization the service knows (those with templates, and those that synced
- * or got a template webhook before: the inbox has no call that lists its channels). Each one
- * separately: a failure (no channel, WhatsApp down, a manual sync running) skips that organization.
+ * One pass over every organization that has a WhatsApp channel (listed by the inbox, which owns
+ * channels: one that never synced nor created a template here is covered too). Each one
+ * separately: a failure (WhatsApp down, a manual sync running) skips that organization.
  */
 export async function syncEveryOrganization(
   deps: TemplatesDeps,
@@ -28,7 +38,7 @@ export async function syncEveryOrganization(
 ): Promise<PassReport> {
   const report: PassReport = { synced: [], skipped: [] };
   const requestId = `periodic-sync-${newId()}`;
-  for (const orgId of await syncOrganizationsRepository.all(deps.db)) {
+  for await (const orgId of organizationsWithChannels(deps, requestId)) {
     // A shutdown waits for the organization in hand, not for the whole pass.
     if (stopping()) break;
     try {

@@ -417,10 +417,11 @@ describe('POST /templates/sync', () => {
 });
 
 describe('periodic sync', () => {
-  it('runs on one replica per interval and syncs every organization that has templates', async () => {
+  it('runs on one replica per interval and syncs every organization with a channel, templates here or not', async () => {
     const org = await bed.orgWithChannel();
-    const [seeded] = await seedSimTemplates(org.sim, [{ status: 'APPROVED' }, { status: 'PAUSED' }]);
-    await storeSeeded(bed.database.db, org.orgId, seeded);
+    // Nothing of it here yet: no template, no sync, no webhook. The inbox lists its channel.
+    await seedSimTemplates(org.sim, [{ status: 'APPROVED' }, { status: 'PAUSED' }]);
+    const without = bed.orgWithoutChannel();
 
     const [one, two] = await Promise.all([
       runPeriodicPass(bed.deps, 3_600_000, 'replica-a'),
@@ -431,8 +432,10 @@ describe('periodic sync', () => {
     expect(reports).toHaveLength(1);
     expect(reports[0]?.synced).toContainEqual({
       orgId: org.orgId,
-      counts: { created: 1, updated: 0, removed: 0, unchanged: 1 },
+      counts: { created: 2, updated: 0, removed: 0, unchanged: 0 },
     });
+    const covered = [...(reports[0]?.synced ?? []), ...(reports[0]?.skipped ?? [])].map((r) => r.orgId);
+    expect(covered).not.toContain(without.orgId);
     expect(await runPeriodicPass(bed.deps, 3_600_000, 'replica-a')).toBeNull();
   });
 
