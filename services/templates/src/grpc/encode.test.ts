@@ -56,7 +56,15 @@ describe('the Template message', () => {
         changedBy: 'whatsapp',
       },
       { fromStatus: null, toStatus: 'PENDING', event: 'SUBMITTED', reason: null, changedBy: 'user' },
-    ].map((h, i) => ({ ...h, id: String(i), orgId: 1, templateId: row.id, actorId: null, at }));
+    ].map((h, i) => ({
+      ...h,
+      id: String(i),
+      orgId: 1,
+      templateId: row.id,
+      actorId: null,
+      at,
+      providerEventAt: null,
+    }));
     expect(encodeTemplate({ row, nextEditAllowedAt: null, history }).history).toEqual([
       {
         from: 'PENDING',
