@@ -40,13 +40,8 @@ function categoryPatch(row: TemplateRow, category: string | undefined): Template
  * A template gone from WhatsApp that a webhook shows again comes back, unless a live template has
  * taken its name and language here meanwhile (then it stays gone: both cannot be live).
  */
-async function revivalPatch(
-  deps: TemplatesDeps,
-  tx: Db,
-  row: TemplateRow,
-  outcome: StatusChangeOutcome | null,
-): Promise<TemplatePatch | null> {
-  if (row.status !== 'REMOVED' || !outcome) return {};
+async function revivalPatch(deps: TemplatesDeps, tx: Db, row: TemplateRow): Promise<TemplatePatch | null> {
+  if (row.status !== 'REMOVED') return {};
   if (await templatesRepository.findLive(tx, row.orgId, row.name, row.language, row.id)) {
     deps.logger.warn(
       { templateId: row.id, name: row.name, language: row.language },
@@ -85,11 +80,12 @@ export async function applyStatusWebhook(
     { eventAt, lastEventAt: row.providerEventAt },
     { goneFromWhatsApp: row.goneFromWhatsAppAt !== null },
   );
-  const revival = await revivalPatch(deps, tx, row, outcome);
+  // Removed here by a user (or still gone): nothing WhatsApp says changes it.
+  if (row.status === 'REMOVED' && !outcome) return false;
+  const revival = await revivalPatch(deps, tx, row);
   if (!revival) return false;
   const patch: TemplatePatch = {
-    // A template removed here stays as it is; one coming back takes the category WhatsApp names.
-    ...(row.status === 'REMOVED' && !outcome ? {} : categoryPatch(row, value.message_template_category)),
+    ...categoryPatch(row, value.message_template_category),
     ...(outcome && outcome.status !== row.status ? { status: outcome.status } : {}),
     ...(outcome ? rejectionPatch(row, outcome) : {}),
     ...revival,
