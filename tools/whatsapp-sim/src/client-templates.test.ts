@@ -1,4 +1,9 @@
-import { CloudApiError, type CloudApiClient, type CreateTemplateInput } from '@inbox/whatsapp';
+import {
+  CloudApiError,
+  type CloudApiClient,
+  type CreateTemplateInput,
+  type TemplateComponent,
+} from '@inbox/whatsapp';
 import { WABA_ID, startWiredSimulator, type Wired } from './test-support';
 
 /** The product's Cloud API client against the simulator, over HTTP: template management. */
@@ -104,10 +109,10 @@ describe('CloudApiClient template management against the simulator', () => {
 
   it('takes an authentication template only as WhatsApp writes it: no body text, an OTP button', async () => {
     const otp = { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copiar' }] };
-    const authentication = (name: string, components: Array<Record<string, unknown>>) => ({
+    const authentication = (name: string, components: TemplateComponent[]): CreateTemplateInput => ({
       name,
       language: 'es_MX',
-      category: 'AUTHENTICATION' as const,
+      category: 'AUTHENTICATION',
       components,
     });
     const plainBody = await failure(
