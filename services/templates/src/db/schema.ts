@@ -47,6 +47,12 @@ export const templates = templatesSchema.table(
      * user: a later listing or webhook that shows it again brings it back.
      */
     goneFromWhatsAppAt: ts('gone_from_whatsapp_at'),
+    /**
+     * Set (to an expiry) while this service is asking WhatsApp to submit or edit the template, in a
+     * tiny statement of its own before the call, cleared after: a second submit or edit meanwhile is
+     * a local 409 instead of a call WhatsApp refuses. The expiry frees it if the process dies.
+     */
+    editingUntil: ts('editing_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

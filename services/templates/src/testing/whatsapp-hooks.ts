@@ -2,6 +2,9 @@ import type { TemplatesDeps } from '../deps';
 
 /** Work a test runs at an exact point of a use case: after WhatsApp answered, before the answer is used. */
 export interface WhatsAppHooks {
+  /** Before the request goes out (to count the calls that reach WhatsApp). */
+  beforeCreate?: () => void;
+  beforeEdit?: () => void;
   afterCreate?: () => Promise<void>;
   afterEdit?: () => Promise<void>;
 }
@@ -19,11 +22,13 @@ export function withWhatsAppHooks(deps: TemplatesDeps, hooks: WhatsAppHooks): Te
       const create = client.createTemplate.bind(client);
       const edit = client.editTemplate.bind(client);
       client.createTemplate = async (...args) => {
+        hooks.beforeCreate?.();
         const answer = await create(...args);
         await hooks.afterCreate?.();
         return answer;
       };
       client.editTemplate = async (...args) => {
+        hooks.beforeEdit?.();
         const answer = await edit(...args);
         await hooks.afterEdit?.();
         return answer;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TemplateStatus } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
 import { headerMedia, templates } from '../schema';
@@ -128,6 +128,28 @@ export const templatesRepository = {
       .orderBy(...listOrder)
       .limit(limit);
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * Claims the template until `until` for a call to WhatsApp, unless a claim that has not expired
+   * by `now` holds it. One conditional statement: of two claimants, the second sees the first's
+   * claim (PostgreSQL re-reads the row it waited for). False: no such template, or claimed.
+   */
+  claimProviderCall: async (db: Db, orgId: number, id: string, now: Date, until: Date): Promise<boolean> =>
+    (
+      await db
+        .update(templates)
+        .set({ editingUntil: until })
+        .where(and(byId(orgId, id), or(isNull(templates.editingUntil), lte(templates.editingUntil, now))))
+        .returning({ id: templates.id })
+    ).length > 0,
+
+  /** Gives the claim back, unless it expired and another call claimed the template since. */
+  releaseProviderCall: async (db: Db, orgId: number, id: string, until: Date): Promise<void> => {
+    await db
+      .update(templates)
+      .set({ editingUntil: null })
+      .where(and(byId(orgId, id), eq(templates.editingUntil, until)));
   },
 
   insert: async (tx: Db, row: NewTemplateRow): Promise<TemplateRow> =>

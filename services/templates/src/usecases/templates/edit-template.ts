@@ -5,6 +5,7 @@ import type { CallerContext, TemplatesDeps } from '../../deps';
 import { headerMediaIdFor } from '../media/link-header-media';
 import { sameContent } from '../../domain/edit-budget';
 import { nextStatus, statusAfterEdit } from '../../domain/template-lifecycle';
+import { withProviderCallClaim } from './provider-call-claim';
 import { callWhatsApp } from './provider-errors';
 import { channelOf } from './template-channel';
 import { changedFields, recordStatusChange, recordUpdated } from './template-changes';
@@ -98,7 +99,8 @@ async function storeEdit(
  * Edits an APPROVED, REJECTED or PAUSED template in WhatsApp (`POST /{template-id}`); it goes
  * back to PENDING for review. Unchanged content calls nothing and spends no edit; an APPROVED
  * template's budget is checked here before WhatsApp is asked. Changed here while WhatsApp was
- * asked: 409 CONCURRENT_CHANGE (sync).
+ * asked: 409 CONCURRENT_CHANGE (sync). One edit at a time: another edit (or submit) of the template
+ * in progress is 409 EDIT_IN_PROGRESS, WhatsApp not asked.
  */
 export async function editTemplate(
   deps: TemplatesDeps,
@@ -107,6 +109,16 @@ export async function editTemplate(
   input: TemplateInput,
 ): Promise<TemplateView> {
   requireOrganization(caller);
+  // Read and checked under the claim: a parallel edit cannot pass on what it read before this one.
+  return withProviderCallClaim(deps, caller, id, 'edit', () => editClaimed(deps, caller, id, input));
+}
+
+async function editClaimed(
+  deps: TemplatesDeps,
+  caller: CallerContext,
+  id: string,
+  input: TemplateInput,
+): Promise<TemplateView> {
   const current = await findTemplate(deps.db, caller, id);
   nextStatus(current.status, 'edit');
   const template = checkEdit(current, input);

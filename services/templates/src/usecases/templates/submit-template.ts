@@ -2,6 +2,7 @@ import { conflict, isUniqueViolation, requireOrganization, transactThenPublish }
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { allows, nextStatus } from '../../domain/template-lifecycle';
+import { withProviderCallClaim } from './provider-call-claim';
 import { submitToWhatsApp, type Submitted } from './submit-to-whatsapp';
 import { changedFields, recordStatusChange, recordUpdated } from './template-changes';
 import { checkTemplateInput } from './template-input';
@@ -19,7 +20,8 @@ const changedWhileSubmitting = (draft: TemplateRow, submitted: Submitted) =>
 /**
  * Sends a DRAFT to WhatsApp for review; it becomes PENDING with WhatsApp's id and category. The
  * draft is re-checked once WhatsApp answered: changed meanwhile (saved again, removed), it is left
- * as it is now and the answer is 409 CONCURRENT_CHANGE, naming what WhatsApp created.
+ * as it is now and the answer is 409 CONCURRENT_CHANGE, naming what WhatsApp created. A submit
+ * already in progress is 409 SUBMIT_IN_PROGRESS, WhatsApp not asked.
  */
 export async function submitTemplate(
   deps: TemplatesDeps,
@@ -27,6 +29,11 @@ export async function submitTemplate(
   id: string,
 ): Promise<TemplateView> {
   requireOrganization(caller);
+  // Read and checked under the claim: a parallel submit cannot create the template a second time.
+  return withProviderCallClaim(deps, caller, id, 'submit', () => submitClaimed(deps, caller, id));
+}
+
+async function submitClaimed(deps: TemplatesDeps, caller: CallerContext, id: string): Promise<TemplateView> {
   const draft = await findTemplate(deps.db, caller, id);
   nextStatus(draft.status, 'submit');
   // Checked again: a draft saved before a rule tightened must not reach WhatsApp unchecked.

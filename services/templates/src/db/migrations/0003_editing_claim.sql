@@ -1,0 +1,1 @@
+ALTER TABLE "templates"."templates" ADD COLUMN "editing_until" timestamp with time zone;
