@@ -50,6 +50,8 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
       detail: failure.message,
       errors: failure.fields,
       errorId: failure.errorId,
+      members: failure.members,
+      retryAt: failure.retryAt,
     });
   }
   const bodyError =

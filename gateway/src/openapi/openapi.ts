@@ -12,15 +12,35 @@ const problem = {
 };
 
 const problemSchema = z.toJSONSchema(
-  z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string().describe('stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, INVALID_TRANSITION'),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })),
-    errorId: z.string().optional(),
-  }),
+  z
+    .object({
+      type: z.string(),
+      title: z.string(),
+      status: z.number().int(),
+      detail: z.string(),
+      code: z.string().describe('stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, INVALID_TRANSITION'),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+      errorId: z.string().optional(),
+      // Extension members some codes add (a service's DomainError details.members).
+      nextEditAllowedAt: z
+        .string()
+        .optional()
+        .describe(
+          'EDIT_LIMIT only: when the template may next be edited (ISO 8601); the answer also has Retry-After',
+        ),
+      editLimit: z
+        .enum(['24_HOURS', '30_DAYS'])
+        .optional()
+        .describe(
+          'EDIT_LIMIT only: which of WhatsApp’s limits applies (1 edit per 24 hours, 10 per 30 days)',
+        ),
+    })
+    // RFC 9457 lets a problem carry extension members: a client ignores the ones it does not know.
+    .loose()
+    .describe(
+      'Problem details (RFC 9457). Some codes add extension members (documented here with the code ' +
+        'they belong to); a code with a time to wait for also sends Retry-After.',
+    ),
 );
 
 /** JSON Schema of a zod schema, as the request sees it (input) or the client receives it (output). */

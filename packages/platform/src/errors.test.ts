@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { DomainError, GRPC_STATUS_BY_KIND, type ErrorKind } from './errors';
+import { DomainError, ERROR_DETAILS_METADATA, GRPC_STATUS_BY_KIND, type ErrorKind } from './errors';
 import { fromServiceError, toServiceError } from './grpc/errors';
 import { createLogger } from './logger';
 
@@ -56,6 +56,44 @@ describe('errors across the wire', () => {
       message: 'bad',
       fields: [{ path: 'email', message: 'Invalid' }],
     });
+  });
+
+  it('carry details (extra problem members, a retry time) in trailing metadata', () => {
+    const retryAt = new Date('2030-01-02T03:04:05.000Z');
+    const sent = toServiceError(
+      new DomainError('conflict', 'EDIT_LIMIT', 'later', [], {
+        members: { nextEditAllowedAt: retryAt.toISOString(), spent: 1, final: false },
+        retryAt,
+      }),
+      logger,
+    );
+    const received = fromServiceError({ ...sent, message: '', name: 'Error' } as grpc.ServiceError);
+    expect(received).toMatchObject({
+      httpStatus: 409,
+      code: 'EDIT_LIMIT',
+      members: { nextEditAllowedAt: '2030-01-02T03:04:05.000Z', spent: 1, final: false },
+      retryAt,
+    });
+    const plain = toServiceError(new DomainError('conflict', 'X', 'no details'), logger);
+    expect(plain.metadata?.get(ERROR_DETAILS_METADATA)).toEqual([]);
+  });
+
+  it('read malformed details back as none: never a failure, never a non-primitive member', () => {
+    const withDetails = (raw: string) => {
+      const metadata = new grpc.Metadata();
+      metadata.set(ERROR_DETAILS_METADATA, Buffer.from(raw));
+      return fromServiceError({
+        code: grpc.status.FAILED_PRECONDITION,
+        details: 'd',
+        metadata,
+        message: '',
+        name: 'Error',
+      } as grpc.ServiceError);
+    };
+    expect(withDetails('{not json')).not.toHaveProperty('members');
+    const odd = withDetails(JSON.stringify({ members: { ok: 'yes', nested: { a: 1 } }, retryAt: 'soon' }));
+    expect(odd.members).toEqual({ ok: 'yes' });
+    expect(odd).not.toHaveProperty('retryAt');
   });
 
   it('answer database data exceptions (a NUL byte, an impossible date) as invalid input, not as a 500', () => {

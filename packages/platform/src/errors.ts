@@ -9,13 +9,29 @@ export interface FieldError {
   message: string;
 }
 
-/** A failure the caller can act on: a stable machine `code`, a human message, optional field errors. */
+/** A value a problem document may carry as an extra member. */
+export type ProblemMemberValue = string | number | boolean | null;
+
+/**
+ * What a failure tells a program beyond its code: extra problem members (RFC 9457 extensions, e.g.
+ * `nextEditAllowedAt`) and when to try again (`Retry-After`). They cross gRPC in trailing metadata
+ * and reach the HTTP answer unchanged; the standard members (type, title, status, detail, code,
+ * errors, errorId) cannot be overridden.
+ */
+export interface ErrorDetails {
+  members?: Record<string, ProblemMemberValue>;
+  /** When the caller may try again: the HTTP answer gets `Retry-After` (whole seconds from then). */
+  retryAt?: Date;
+}
+
+/** A failure the caller can act on: a stable machine `code`, a human message, optional field errors and details. */
 export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     readonly code: string,
     message: string,
     readonly fields: FieldError[] = [],
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'DomainError';
@@ -25,7 +41,8 @@ export class DomainError extends Error {
 export const invalid = (code: string, message: string, fields: FieldError[] = []) =>
   new DomainError('invalid', code, message, fields);
 export const notFound = (what: string) => new DomainError('not_found', 'NOT_FOUND', `${what} not found`);
-export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const conflict = (code: string, message: string, details: ErrorDetails = {}) =>
+  new DomainError('conflict', code, message, [], details);
 export const forbidden = (message = 'Your role does not allow this operation') =>
   new DomainError('forbidden', 'FORBIDDEN', message);
 export const unauthenticated = (message = 'Missing or invalid credentials') =>
@@ -75,3 +92,5 @@ export const DEFAULT_CODE_BY_HTTP: Record<number, string> = {
 /** Metadata keys that carry a DomainError's code and field errors across gRPC. */
 export const ERROR_CODE_METADATA = 'x-error-code';
 export const ERROR_FIELDS_METADATA = 'x-error-fields-bin';
+/** Metadata key of a DomainError's details: JSON `{ members?, retryAt? (ISO 8601) }`. */
+export const ERROR_DETAILS_METADATA = 'x-error-details-bin';

@@ -3,10 +3,13 @@ import {
   DEFAULT_CODE_BY_HTTP,
   DomainError,
   ERROR_CODE_METADATA,
+  ERROR_DETAILS_METADATA,
   ERROR_FIELDS_METADATA,
   GRPC_STATUS_BY_KIND,
   HTTP_STATUS_BY_GRPC,
+  type ErrorDetails,
   type FieldError,
+  type ProblemMemberValue,
 } from '../errors';
 import { isStatementCancelled } from '../db/call-deadline';
 import { isDataException } from '../db/database';
@@ -22,6 +25,12 @@ export function toServiceError(error: unknown, logger: Logger): Partial<grpc.Sta
     metadata.set(ERROR_CODE_METADATA, error.code);
     if (error.fields.length > 0)
       metadata.set(ERROR_FIELDS_METADATA, Buffer.from(JSON.stringify(error.fields)));
+    const { members, retryAt } = error.details;
+    if (members || retryAt)
+      metadata.set(
+        ERROR_DETAILS_METADATA,
+        Buffer.from(JSON.stringify({ members, retryAt: retryAt?.toISOString() })),
+      );
     return { code: GRPC_STATUS_BY_KIND[error.kind], details: error.message, metadata };
   }
   if (isDataException(error)) {
@@ -55,6 +64,9 @@ export interface RemoteFailure {
   message: string;
   fields: FieldError[];
   errorId?: string;
+  /** The DomainError's details, as far as they could be read back. */
+  members?: Record<string, ProblemMemberValue>;
+  retryAt?: Date;
 }
 
 function metaString(metadata: grpc.Metadata | undefined, key: string): string | undefined {
@@ -62,7 +74,29 @@ function metaString(metadata: grpc.Metadata | undefined, key: string): string | 
   return value === undefined ? undefined : value.toString();
 }
 
-/** Reads a gRPC client error back into status, code and field errors. */
+const isMemberValue = (v: unknown): v is ProblemMemberValue =>
+  v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** The details metadata, read defensively: anything malformed is left out, never a failure. */
+function detailsOf(raw: string | undefined): ErrorDetails {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const { members, retryAt } = parsed as { members?: unknown; retryAt?: unknown };
+  const details: ErrorDetails = {};
+  if (typeof members === 'object' && members !== null)
+    details.members = Object.fromEntries(Object.entries(members).filter(([, v]) => isMemberValue(v)));
+  const at = typeof retryAt === 'string' ? new Date(retryAt) : undefined;
+  if (at && !Number.isNaN(at.getTime())) details.retryAt = at;
+  return details;
+}
+
+/** Reads a gRPC client error back into status, code, field errors and details. */
 export function fromServiceError(error: grpc.ServiceError): RemoteFailure {
   const httpStatus = HTTP_STATUS_BY_GRPC[error.code] ?? 500;
   const fieldsRaw = metaString(error.metadata, ERROR_FIELDS_METADATA);
@@ -81,6 +115,7 @@ export function fromServiceError(error: grpc.ServiceError): RemoteFailure {
     message: known ? error.details : 'Internal error',
     fields,
     errorId: metaString(error.metadata, ERROR_ID_METADATA),
+    ...detailsOf(metaString(error.metadata, ERROR_DETAILS_METADATA)),
   };
 }
 

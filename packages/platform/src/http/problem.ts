@@ -4,6 +4,7 @@ import {
   GRPC_STATUS_BY_KIND,
   HTTP_STATUS_BY_GRPC,
   type FieldError,
+  type ProblemMemberValue,
 } from '../errors';
 import { isStatementCancelled } from '../db/call-deadline';
 import { isDataException } from '../db/database';
@@ -29,6 +30,10 @@ export interface Problem {
   detail: string;
   errors?: FieldError[];
   errorId?: string;
+  /** Extra members of the document (a DomainError's `details.members`); never the standard ones. */
+  members?: Record<string, ProblemMemberValue>;
+  /** When to try again: sendProblem writes `Retry-After`. */
+  retryAt?: Date;
 }
 
 /** An HTTP failure with no domain kind of its own (413, 415, routing, body parsing). */
@@ -43,6 +48,8 @@ export class HttpProblem extends Error {
 export function problemDocument(problem: Problem) {
   const code = problem.code ?? DEFAULT_CODE_BY_HTTP[problem.status] ?? 'ERROR';
   return {
+    // Extensions first: a member named like a standard one is overwritten by it below.
+    ...problem.members,
     type: `https://inbox.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
     title: TITLES[problem.status] ?? 'Error',
     status: problem.status,
@@ -62,6 +69,8 @@ export function problemOf(error: unknown): Problem | undefined {
       code: error.code,
       detail: error.message,
       errors: error.fields,
+      members: error.details.members,
+      retryAt: error.details.retryAt,
     };
   // The same answer the gRPC layer gives (grpc/errors.ts), for the HTTP ports that query directly.
   if (isDataException(error))
@@ -80,8 +89,14 @@ export interface ProblemResponse {
   status(code: number): this;
   type(type: string): this;
   json(body: unknown): unknown;
+  setHeader(name: string, value: string): unknown;
 }
 
+/** `Retry-After` in whole seconds until `at`, at least 1 (a time already past means "now"). */
+export const retryAfterSeconds = (at: Date, now = Date.now()): number =>
+  Math.max(1, Math.ceil((at.getTime() - now) / 1000));
+
 export function sendProblem(res: ProblemResponse, problem: Problem): void {
+  if (problem.retryAt) res.setHeader('Retry-After', String(retryAfterSeconds(problem.retryAt)));
   res.status(problem.status).type('application/problem+json').json(problemDocument(problem));
 }

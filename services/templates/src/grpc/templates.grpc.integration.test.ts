@@ -9,7 +9,7 @@ import {
 import type { TemplatesServiceClient } from '@inbox/contracts';
 import { startTemplatesApp, type TemplatesApp } from '../app';
 import { grpcInboxPort } from '../inbox-client';
-import { makeTemplateInput } from '../testing/template-builders';
+import { approveTemplate, makeTemplateInput, withBody } from '../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile, TESTBED_INTERNAL_SECRET } from '../testing/testbed';
 
 /** The templates app as it boots (migrations, relay, gRPC), called over gRPC like the gateway does. */
@@ -122,6 +122,34 @@ describe('TemplatesService over gRPC', () => {
     expect(second.data.map((t) => t.name)).toEqual(['b_second']);
     expect(second.nextCursor).toBeUndefined();
     expect(cleared.folder).toBeUndefined();
+  });
+
+  it('answers EDIT_LIMIT with the next allowed time as details: problem members and a retry time', async () => {
+    const org = await tb.orgWithChannel();
+    const input = makeTemplateInput();
+    const created = await client.call.CreateTemplate(wire(input), as(org.agent));
+    await approveTemplate(tb.deps.db, org.sim, {
+      id: created.id,
+      providerTemplateId: created.providerTemplateId ?? null,
+    });
+    const edit = (text: string) => ({ id: created.id, input: wire(withBody(input, text, ['a', 'b'])) });
+    const edited = await client.call.EditTemplate(edit('Uno {{1}} y {{2}}.'), as(org.agent));
+    await approveTemplate(tb.deps.db, org.sim, {
+      id: created.id,
+      providerTemplateId: created.providerTemplateId ?? null,
+    });
+    const { nextEditAllowedAt } = await client.call.GetTemplate({ id: created.id }, as(org.agent));
+
+    const refused = await failure(client.call.EditTemplate(edit('Dos {{1}} y {{2}}.'), as(org.agent)));
+
+    expect(edited.status).toBe('PENDING');
+    expect(nextEditAllowedAt).toBeDefined();
+    expect(refused).toMatchObject({
+      httpStatus: 409,
+      code: 'EDIT_LIMIT',
+      members: { nextEditAllowedAt, editLimit: '24_HOURS' },
+      retryAt: new Date(nextEditAllowedAt!),
+    });
   });
 
   it('runs bulk actions for Admins and refuses Agents with 403', async () => {

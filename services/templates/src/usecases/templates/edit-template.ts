@@ -31,14 +31,21 @@ function checkEdit(current: TemplateRow, input: TemplateInput): CheckedTemplate 
   return template;
 }
 
-/** An APPROVED template out of edits: 409 with which limit and when the next edit is allowed. */
+/**
+ * An APPROVED template out of edits: 409 with which limit and when the next edit is allowed, in
+ * words and as problem members (`nextEditAllowedAt`, `editLimit`) with `Retry-After`.
+ */
 async function checkEditBudget(deps: TemplatesDeps, current: TemplateRow): Promise<void> {
   const budget = await editBudgetOf(deps, current);
   if (!budget.next) return;
   const limit = budget.spentToday
     ? 'An approved template can be edited once every 24 hours'
     : 'An approved template can be edited 10 times in 30 days';
-  throw conflict('EDIT_LIMIT', `${limit}; the next edit is allowed at ${budget.next.toISOString()}`);
+  const next = budget.next.toISOString();
+  throw conflict('EDIT_LIMIT', `${limit}; the next edit is allowed at ${next}`, {
+    members: { nextEditAllowedAt: next, editLimit: budget.spentToday ? '24_HOURS' : '30_DAYS' },
+    retryAt: budget.next,
+  });
 }
 
 /** Anyone but WhatsApp changed the template while WhatsApp was taking the edit. */

@@ -36,6 +36,8 @@ async function reserveCreation(
         'rate_limited',
         'TEMPLATE_CREATE_LIMIT',
         `WhatsApp takes at most ${CREATIONS_PER_HOUR} new templates an hour per account; try again after ${retryAt.toISOString()}`,
+        [],
+        { retryAt },
       );
     }
     await templateLedgerRepository.addCreation(tx, { id, ...creation, at: now });
