@@ -2,36 +2,17 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { CloudApiClient, MAX_MEDIA_DOWNLOAD_BYTES } from './client';
 import { CloudApiError } from './errors';
+import { clientOf, recordingServerForTestFile } from './testing/recorded-cloud-api';
 import { startRecordingServer } from './testing/recording-server';
-import type { RecordingServer } from './testing/recording-server';
 
-let server: RecordingServer;
+const server = recordingServerForTestFile();
 let client: CloudApiClient;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
-  client = new CloudApiClient({
-    baseUrl: server.url,
-    version: 'v23.0',
-    phoneNumberId: '106540352242922',
-    accessToken: 'TOKEN-2',
-    timeoutMs: 300,
-    mediaTimeoutMs: 300,
-  });
+  client = clientOf(server, { accessToken: 'TOKEN-2', timeoutMs: 300, mediaTimeoutMs: 300 });
 });
 
 /** For tests that must not time out on a loaded machine (the shared client's deadline is 300 ms). */
-const patient = () =>
-  new CloudApiClient({
-    baseUrl: server.url,
-    version: 'v23.0',
-    phoneNumberId: '106540352242922',
-    accessToken: 'TOKEN-2',
-  });
+const patient = () => clientOf(server, { accessToken: 'TOKEN-2' });
 
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -256,12 +237,7 @@ describe('timeouts and network errors', () => {
   it('turns a refused connection into a retryable network error', async () => {
     const gone = await startRecordingServer();
     await gone.close();
-    const offline = new CloudApiClient({
-      baseUrl: gone.url,
-      version: 'v23.0',
-      phoneNumberId: '1',
-      accessToken: 't',
-    });
+    const offline = clientOf(gone);
     const err = await failure(offline.sendText('1', 'hi'));
     expect(err).toMatchObject({ code: 0, httpStatus: 0, retryable: true, title: 'Network error' });
   });

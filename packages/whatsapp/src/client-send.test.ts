@@ -1,8 +1,7 @@
-import { CloudApiClient } from './client';
+import type { CloudApiClient } from './client';
 import { CloudApiError } from './errors';
 import type { InteractiveButtons, InteractiveList } from './interactive';
-import { startRecordingServer } from './testing/recording-server';
-import type { RecordingServer } from './testing/recording-server';
+import { clientOf, recordingServerForTestFile } from './testing/recorded-cloud-api';
 
 const WAMID = 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJCOTY3NDc0NDFDRUI3NTA0Q0UA';
 const accepted = (waId = '16505551234') => ({
@@ -13,22 +12,12 @@ const accepted = (waId = '16505551234') => ({
   },
 });
 
-let server: RecordingServer;
+const server = recordingServerForTestFile();
 let client: CloudApiClient;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   server.respond(() => accepted());
-  client = new CloudApiClient({
-    baseUrl: `${server.url}/`,
-    version: 'v23.0',
-    phoneNumberId: '106540352242922',
-    accessToken: 'TOKEN-1',
-  });
+  // A trailing slash on the origin is dropped.
+  client = clientOf(server, { baseUrl: `${server.url}/`, accessToken: 'TOKEN-1' });
 });
 
 const only = () => {

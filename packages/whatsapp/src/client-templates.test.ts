@@ -1,33 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CloudApiClient } from './client';
+import type { CloudApiClient } from './client';
 import type { CloudApiError } from './errors';
 import { RESUMABLE_UPLOAD_LIMITS } from './resumable-upload';
 import { TEMPLATE_FIELDS } from './templates';
-import { startRecordingServer } from './testing/recording-server';
-import type { RecordingServer } from './testing/recording-server';
+import { clientOf, recordingServerForTestFile } from './testing/recorded-cloud-api';
 
 /**
  * The exact requests of template management and the Resumable Upload API. Behaviour against a
  * Graph stand-in (errors, paging, budgets) is tested with the simulator in tools/whatsapp-sim.
  */
 
-let server: RecordingServer;
+const server = recordingServerForTestFile();
 let client: CloudApiClient;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
-  client = new CloudApiClient({
-    baseUrl: server.url,
-    version: 'v23.0',
-    phoneNumberId: '106540352242922',
-    accessToken: 'TOKEN-3',
-  });
+  client = clientOf(server, { accessToken: 'TOKEN-3' });
 });
 
 const failure = (p: Promise<unknown>) =>

@@ -2,22 +2,13 @@ import net from 'node:net';
 import { RemoteCallInTransactionError, runInTransactionScope } from '@inbox/platform';
 import { CloudApiClient } from './client';
 import { CloudApiError, isRetryable, retryDelayForError } from './errors';
-import { startRecordingServer } from './testing/recording-server';
-import type { RecordingServer } from './testing/recording-server';
+import { clientOf, recordingServerForTestFile } from './testing/recorded-cloud-api';
 
-let server: RecordingServer;
+const server = recordingServerForTestFile();
 let client: CloudApiClient;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-  client = new CloudApiClient({
-    baseUrl: server.url,
-    version: 'v23.0',
-    phoneNumberId: '1',
-    accessToken: 't',
-  });
+beforeEach(() => {
+  client = clientOf(server, { phoneNumberId: '1', accessToken: 't' });
 });
-afterAll(() => server.close());
 
 const sendAgainst = async (status: number, body: unknown) => {
   server.respond(() => ({ status, body }));
