@@ -34,6 +34,7 @@ const ALLOWED: [TemplateAction, From, TemplateStatus][] = [
   ['remove', 'PAUSED', 'REMOVED'],
   ['remove', 'DISABLED', 'REMOVED'],
   ['remove', 'IN_APPEAL', 'REMOVED'],
+  ['delete_in_provider', 'DRAFT', 'REMOVED'],
   ['delete_in_provider', 'PENDING', 'REMOVED'],
   ['delete_in_provider', 'APPROVED', 'REMOVED'],
   ['delete_in_provider', 'REJECTED', 'REMOVED'],
@@ -95,7 +96,7 @@ describe('template lifecycle: everything else is refused', () => {
 describe('can… predicates', () => {
   it.each<[TemplateStatus, boolean, boolean, boolean, boolean, boolean]>([
     // status, submit, update draft, edit in WhatsApp, delete in WhatsApp, send
-    ['DRAFT', true, true, false, false, false],
+    ['DRAFT', true, true, false, true, false],
     ['PENDING', false, false, false, true, false],
     ['APPROVED', false, false, true, true, true],
     ['REJECTED', false, false, true, true, false],

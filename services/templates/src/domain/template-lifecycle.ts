@@ -33,9 +33,10 @@ export const TEMPLATE_TRANSITIONS: readonly TemplateTransition[] = [
   // WhatsApp edits only these, and reviews the edit again (REF §5).
   { action: 'edit', from: ['APPROVED', 'REJECTED', 'PAUSED'], to: 'PENDING' },
   { action: 'remove', from: except('REMOVED'), to: 'REMOVED' },
-  // A DRAFT is not in WhatsApp; WhatsApp refuses to delete a DISABLED template (REF §5). A template
-  // removed only here may still exist there, so it can still be deleted there.
-  { action: 'delete_in_provider', from: except('DRAFT', 'DISABLED'), to: 'REMOVED' },
+  // WhatsApp refuses to delete a DISABLED template (REF §5). A DRAFT was never in WhatsApp: it is
+  // removed here without asking WhatsApp. A template removed only here may still exist there, so it
+  // can still be deleted there.
+  { action: 'delete_in_provider', from: except('DISABLED'), to: 'REMOVED' },
   { action: 'duplicate', from: ALL, to: 'same' },
   { action: 'send', from: ['APPROVED'], to: 'same' },
 ];

@@ -9,19 +9,20 @@ import type { CallerContext, TemplatesDeps } from '../../deps';
 export const PROVIDER_CALL_CLAIM_MS = 60_000;
 
 const BUSY =
-  'This template is being sent to WhatsApp right now (an edit or a submit); wait for it and read the template again';
+  'This template is being sent to WhatsApp right now (an edit, a submit or a deletion); wait for it and read the template again';
 
-/** The code names what the caller tried; the claim is the same for both. */
+/** The code names what the caller tried; the claim is the same for all. */
 const inProgress = {
   edit: () => conflict('EDIT_IN_PROGRESS', BUSY),
   submit: () => conflict('SUBMIT_IN_PROGRESS', BUSY),
+  delete: () => conflict('DELETE_IN_PROGRESS', BUSY),
 };
 
 /**
  * Runs `work` (which reads the template, checks it and calls WhatsApp) while holding the template's
  * claim (`editing_until`): taken in one short statement before, given back after, never a
  * transaction held across the call. A template already claimed is 409 EDIT_IN_PROGRESS /
- * SUBMIT_IN_PROGRESS without asking WhatsApp (it would refuse a second change of a PENDING
+ * SUBMIT_IN_PROGRESS / DELETE_IN_PROGRESS without asking WhatsApp (it would refuse a second change of a PENDING
  * template); an unknown one is 404.
  */
 export async function withProviderCallClaim<T>(

@@ -81,17 +81,54 @@ describe('deleting a template in WhatsApp', () => {
     expect(removedEvents.map((e) => e.data.inProvider)).toEqual([false, true]);
   });
 
-  it('is for Admins only, and not for drafts (nothing in WhatsApp)', async () => {
+  it('is for Admins only', async () => {
     const org = await tb.orgWithChannel();
     const { row } = await createTemplate(tb.deps, org.agent, makeTemplateInput());
-    const draft = await createDraft(tb.deps, org.agent, makeTemplateInput());
 
     await expect(deleteInProvider(tb.deps, org.agent, row.id)).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(deleteInProvider(tb.deps, org.admin, draft.row.id)).rejects.toMatchObject({
-      kind: 'conflict',
-    });
     expect(await simTemplates(org.sim)).toHaveLength(1);
     expect((await getTemplate(tb.deps, org.agent, row.id)).row.status).toBe('PENDING');
+  });
+
+  it('removes a DRAFT here without asking WhatsApp (it never was there), and says so in the history', async () => {
+    const org = await tb.orgWithChannel();
+    const { row } = await createTemplate(tb.deps, org.agent, makeTemplateInput());
+    const draft = await createDraft(tb.deps, org.agent, makeTemplateInput({ name: 'only_here' }));
+    const calls = { delete: 0 };
+    const counting = {
+      ...tb.deps,
+      whatsappFor: (channel: Parameters<typeof tb.deps.whatsappFor>[0]) => {
+        const client = tb.deps.whatsappFor(channel);
+        const remove = client.deleteTemplate.bind(client);
+        client.deleteTemplate = (...args) => (calls.delete++, remove(...args));
+        return client;
+      },
+    };
+
+    const deleted = await deleteInProvider(counting, org.admin, draft.row.id);
+    const again = await deleteInProvider(counting, org.admin, draft.row.id);
+
+    expect(deleted.row.status).toBe('REMOVED');
+    expect(again.row.updatedAt).toEqual(deleted.row.updatedAt);
+    expect(calls.delete).toBe(0);
+    expect(await simTemplates(org.sim)).toEqual([expect.objectContaining({ id: row.providerTemplateId })]);
+    const { history } = await getTemplate(tb.deps, org.admin, draft.row.id);
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({
+      fromStatus: 'DRAFT',
+      toStatus: 'REMOVED',
+      event: 'DELETED',
+      reason: 'NEVER_IN_WHATSAPP',
+    });
+    const removed = (await eventsOf(draft.row.id)).filter((e) => e.type === 'templates.template.removed.v1');
+    expect(removed.map((e) => e.data.inProvider)).toEqual([false]);
+  });
+
+  it('removes a DRAFT of an organization without a WhatsApp channel too', async () => {
+    const org = tb.orgWithoutChannel();
+    const draft = await createDraft(tb.deps, org.agent, makeTemplateInput());
+
+    expect((await deleteInProvider(tb.deps, org.admin, draft.row.id)).row.status).toBe('REMOVED');
   });
 
   it('answers 404 for another organization’s template', async () => {

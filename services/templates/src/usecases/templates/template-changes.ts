@@ -116,7 +116,13 @@ export async function recordRemoved(
   deps: TemplatesDeps,
   tx: Db,
   caller: CallerContext,
-  change: { before: TemplateRow; after: TemplateRow; event: string; inProvider: boolean },
+  change: {
+    before: TemplateRow;
+    after: TemplateRow;
+    event: string;
+    reason?: string | null;
+    inProvider: boolean;
+  },
 ): Promise<void> {
   await recordStatusChange(deps, tx, caller, change);
   await deps.events.record(tx, caller, TEMPLATES_EVENTS.templateRemoved, {
