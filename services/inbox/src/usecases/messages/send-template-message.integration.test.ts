@@ -2,15 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { serviceCaller, type CallerContext } from '@inbox/platform';
 import { inboundMessageSchema } from '@inbox/whatsapp';
-import type { Simulator } from '@inbox/whatsapp-sim';
 import { contacts, conversations, messages } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
+import { orderReady, simControl } from '../../testing/template-send-builders';
 import { text } from '../../testing/webhook-builders';
 import { resolveConversation } from '../conversations/resolve-conversation';
 import { receiveMessages } from '../ingest/receive-message';
 import { sendMessage } from './send-message';
-import { sendTemplateMessage, type SendTemplateMessageInput } from './send-template-message';
+import { sendTemplateMessage } from './send-template-message';
 
 const messaging = messagingFixture({ firstOrgId: 9201, conversation: { assignedTo: 'agent-1' } });
 const { orgWithSimulator, openConversation, sent, eventsOf } = messaging;
@@ -19,44 +19,6 @@ beforeAll(async () => {
   testbed = await messaging.start();
 });
 afterAll(() => messaging.stop());
-
-/** What the templates service sends for `order_ready` (es_MX, two body variables), rendered. */
-const orderReady = (
-  to: { conversationId: string } | { phone: string },
-  extra: Partial<SendTemplateMessageInput> & { inboxCategory?: string } = {},
-): SendTemplateMessageInput => {
-  const { inboxCategory, ...rest } = extra;
-  return {
-    ...to,
-    template: {
-      id: 'tpl-order-ready',
-      name: 'order_ready',
-      language: 'es_MX',
-      category: 'UTILITY',
-      ...(inboxCategory ? { inboxCategory } : {}),
-    },
-    componentsJson: JSON.stringify([
-      {
-        type: 'body',
-        parameters: [
-          { type: 'text', text: 'Ana' },
-          { type: 'text', text: 'A-17' },
-        ],
-      },
-    ]),
-    renderedText: 'Hola Ana, tu pedido A-17 está listo',
-    ...rest,
-  };
-};
-
-const control = async (sim: Simulator, path: string, body: unknown) =>
-  (
-    await fetch(`${sim.url}/_sim${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json() as Promise<{ data: Array<{ id: string }> }>;
 
 const conversationRow = async (id: string) =>
   (await testbed.deps.db.select().from(conversations).where(eq(conversations.id, id)))[0];
@@ -243,13 +205,13 @@ describe('a template to a phone number', () => {
 describe("WhatsApp's template errors", () => {
   it('answer a paused template (132015) with 409 TEMPLATE_PAUSED and keep the message FAILED with the error', async () => {
     const { orgId, sim, agent } = await orgWithSimulator();
-    const seeded = await control(sim, '/templates/seed', {
+    const seeded = await simControl(sim, '/templates/seed', {
       name: 'order_ready',
       language: 'es_MX',
       category: 'UTILITY',
       components: [{ type: 'BODY', text: 'Hola {{1}}, tu pedido {{2}} está listo' }],
     });
-    await control(sim, `/templates/${seeded.data[0].id}/review`, { action: 'pause' });
+    await simControl(sim, `/templates/${seeded.data[0].id}/review`, { action: 'pause' });
     const conversation = await openConversation(orgId);
 
     const failure = await sendTemplateMessage(
@@ -276,7 +238,7 @@ describe("WhatsApp's template errors", () => {
 
   it('answer a parameter count mismatch (132000) with a 400 on the parameters', async () => {
     const { orgId, sim, agent } = await orgWithSimulator();
-    await control(sim, '/templates/seed', {
+    await simControl(sim, '/templates/seed', {
       name: 'order_ready',
       language: 'es_MX',
       category: 'UTILITY',

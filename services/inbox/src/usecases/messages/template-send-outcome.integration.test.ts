@@ -5,6 +5,7 @@ import type { Simulator } from '@inbox/whatsapp-sim';
 import { contacts, conversations } from '../../db/schema';
 import { HOUR, messagingFixture } from '../../testing/messaging-fixture';
 import type { InboxTestbed } from '../../testing/testbed';
+import { orderReady, simControl } from '../../testing/template-send-builders';
 import { text } from '../../testing/webhook-builders';
 import { receiveMessages } from '../ingest/receive-message';
 import { sendTemplateMessage, type SendTemplateMessageInput } from './send-template-message';
@@ -25,48 +26,10 @@ afterAll(() => messaging.stop());
 
 const BODY = 'Hola {{1}}, tu pedido {{2}} está listo';
 
-const orderReady = (
-  to: { conversationId: string } | { phone: string },
-  extra: Partial<SendTemplateMessageInput> & { inboxCategory?: string; category?: string } = {},
-): SendTemplateMessageInput => {
-  const { inboxCategory, category, ...rest } = extra;
-  return {
-    ...to,
-    template: {
-      id: 'tpl-order-ready',
-      name: 'order_ready',
-      language: 'es_MX',
-      category: category ?? 'UTILITY',
-      ...(inboxCategory ? { inboxCategory } : {}),
-    },
-    componentsJson: JSON.stringify([
-      {
-        type: 'body',
-        parameters: [
-          { type: 'text', text: 'Ana' },
-          { type: 'text', text: 'A-17' },
-        ],
-      },
-    ]),
-    renderedText: 'Hola Ana, tu pedido A-17 está listo',
-    ...rest,
-  };
-};
-
-const control = async (sim: Simulator, path: string, body: unknown) => {
-  const res = await fetch(`${sim.url}/_sim${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`simulator control ${path}: ${res.status}`);
-  return res.json() as Promise<{ data: Array<{ id: string }> }>;
-};
-
 /** `order_ready` approved in the simulator's WABA; answers its simulator id (to pause it). */
 const seedOrderReady = async (sim: Simulator) =>
   (
-    await control(sim, '/templates/seed', {
+    await simControl(sim, '/templates/seed', {
       name: 'order_ready',
       language: 'es_MX',
       category: 'UTILITY',
@@ -106,7 +69,7 @@ describe('the inbox category a template leaves for the reply', () => {
     const { orgId, sim, agent } = await orgWithSimulator();
     const simId = await seedOrderReady(sim);
     const refusedFirst = await openConversation(orgId);
-    await control(sim, `/templates/${simId}/review`, { action: 'pause' });
+    await simControl(sim, `/templates/${simId}/review`, { action: 'pause' });
 
     await expect(
       sendTemplateMessage(
@@ -123,13 +86,13 @@ describe('the inbox category a template leaves for the reply', () => {
     expect((await conversationRow(refusedFirst.id)).category).toBeNull();
 
     // Accepted with 'pedidos', then refused with 'cobranza': the reply takes 'pedidos'.
-    await control(sim, `/templates/${simId}/review`, { action: 'unpause' });
+    await simControl(sim, `/templates/${simId}/review`, { action: 'unpause' });
     const accepted = await sendTemplateMessage(
       testbed.deps,
       agent,
       orderReady({ phone: '+52 55 6666 0001' }, { inboxCategory: 'pedidos' }),
     );
-    await control(sim, `/templates/${simId}/review`, { action: 'pause' });
+    await simControl(sim, `/templates/${simId}/review`, { action: 'pause' });
     await expect(
       sendTemplateMessage(
         testbed.deps,
@@ -172,7 +135,7 @@ describe("WhatsApp's wa_id for the person", () => {
   it('is adopted by a new contact, so the reply from it lands in the same conversation', async () => {
     const { orgId, sim, agent } = await orgWithSimulator();
     // Our guess for Belo Horizonte (area 31) drops the ninth digit; this user's WhatsApp has it.
-    await control(sim, '/customers/553187654321/wa-id', { waId: '5531987654321' });
+    await simControl(sim, '/customers/553187654321/wa-id', { waId: '5531987654321' });
 
     const { message } = await sendTemplateMessage(
       testbed.deps,
@@ -199,7 +162,7 @@ describe("WhatsApp's wa_id for the person", () => {
     const { orgId, sim, agent } = await orgWithSimulator();
     const conversation = await openConversation(orgId, { waId: '553187650000' });
     await reply(orgId, '5531987650000'); // the same person, known twice already
-    await control(sim, '/customers/553187650000/wa-id', { waId: '5531987650000' });
+    await simControl(sim, '/customers/553187650000/wa-id', { waId: '5531987650000' });
 
     await sendTemplateMessage(testbed.deps, agent, orderReady({ conversationId: conversation.id }));
 
@@ -217,7 +180,7 @@ describe('a retry with the same Idempotency-Key', () => {
       { idempotencyKey: 'retry-1', inboxCategory: 'a' },
     );
     const first = await sendTemplateMessage(testbed.deps, agent, input);
-    await control(sim, `/templates/${simId}/review`, { action: 'pause' });
+    await simControl(sim, `/templates/${simId}/review`, { action: 'pause' });
 
     const replayOnly = (extra: Partial<SendTemplateMessageInput>) =>
       sendTemplateMessage(testbed.deps, agent, {
