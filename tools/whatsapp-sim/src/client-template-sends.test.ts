@@ -1,20 +1,9 @@
-import { CloudApiError, isTemplateSendError, type CloudApiClient } from '@inbox/whatsapp';
-import { WABA_ID, startWiredSimulator, type Wired } from './test-support';
+import { isTemplateSendError, type CloudApiClient } from '@inbox/whatsapp';
+import { WABA_ID, failure, startWiredSimulator, type Wired } from './test-support';
 
 /** Template sends checked against the simulator's templates: WhatsApp's 132000–132016 errors. */
 
 const CUSTOMER = '5215512345678';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a CloudApiError');
-    },
-    (e: unknown) => {
-      if (!(e instanceof CloudApiError)) throw e;
-      return e;
-    },
-  );
 
 const body = (...values: string[]) => ({
   type: 'body',

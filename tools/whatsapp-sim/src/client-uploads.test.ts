@@ -3,20 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CloudApiError, type CloudApiClient } from '@inbox/whatsapp';
-import { APP_ID, TOKEN, WABA_ID, startWiredSimulator, type Wired } from './test-support';
+import { APP_ID, TOKEN, WABA_ID, failure, startWiredSimulator, type Wired } from './test-support';
 
 /** The product's client against the simulator: the Resumable Upload API and media headers. */
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a CloudApiError');
-    },
-    (e: unknown) => {
-      if (!(e instanceof CloudApiError)) throw e;
-      return e;
-    },
-  );
 
 describe('Resumable Upload API', () => {
   let t: Wired;

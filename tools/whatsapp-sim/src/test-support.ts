@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CloudApiClient } from '@inbox/whatsapp';
+import { CloudApiClient, CloudApiError } from '@inbox/whatsapp';
 import { startSimulator, type Simulator } from './server';
 import type { SimulatorOptions } from './context';
 
@@ -14,6 +14,18 @@ export const PHONE_ID = '106540352242922';
 export const WABA_ID = '102290129340398';
 export const DISPLAY = '15550783881';
 export const APP_ID = '634974688087057';
+
+/** The CloudApiError a call rejects with; fails the test when it resolves or throws anything else. */
+export const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a CloudApiError');
+    },
+    (e: unknown) => {
+      if (!(e instanceof CloudApiError)) throw e;
+      return e;
+    },
+  );
 
 export interface Received {
   body: string;
