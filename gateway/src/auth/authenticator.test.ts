@@ -28,13 +28,10 @@ const request = {
   ip: '127.0.0.1',
   get: (name: string) => (name === 'x-api-key' ? 'ibx_abc_secret' : undefined),
 };
-const admit = (authenticator: Authenticator) =>
-  authenticator.admit(request as unknown as Request, 'r1', false);
-
-it('never trusts a principal whose lookup was on its way when its creator was demoted', async () => {
+/** An Authenticator in front of `directory`, with a memory cache of its own. */
+const authenticatorOf = (directory: DirectoryApi) => {
   const cache = new MemoryCache();
-  const { directory, answer, calls } = directoryAnswering();
-  const authenticator = new Authenticator({
+  return new Authenticator({
     cache,
     rateLimiter: createRateLimiter(cache),
     directory,
@@ -42,6 +39,13 @@ it('never trusts a principal whose lookup was on its way when its creator was de
     usage: { used: () => undefined } as unknown as ApiKeyUsageRecorder,
     limits: { RATE_LIMIT_PER_MINUTE: 600, AUTH_FAILURES_PER_IP: 30, AUTH_FAILURE_WINDOW_SECONDS: 300 },
   });
+};
+const admit = (authenticator: Authenticator) =>
+  authenticator.admit(request as unknown as Request, 'r1', false);
+
+it('never trusts a principal whose lookup was on its way when its creator was demoted', async () => {
+  const { directory, answer, calls } = directoryAnswering();
+  const authenticator = authenticatorOf(directory);
 
   const first = admit(authenticator);
   await new Promise((resolve) => setImmediate(resolve)); // the lookup is now in flight
@@ -59,17 +63,9 @@ it('never trusts a principal whose lookup was on its way when its creator was de
 });
 
 it('admits only users and API keys, whatever kind a directory answer claims', async () => {
-  const cache = new MemoryCache();
   const directory = {
     anonymous: async () => ({ orgId: 1, kind: 'SERVICE', id: 'templates', role: 'ADMIN' }),
   } as unknown as DirectoryApi;
-  const authenticator = new Authenticator({
-    cache,
-    rateLimiter: createRateLimiter(cache),
-    directory,
-    publicKeyPem: generateSigningKeys().publicKeyPem,
-    usage: { used: () => undefined } as unknown as ApiKeyUsageRecorder,
-    limits: { RATE_LIMIT_PER_MINUTE: 600, AUTH_FAILURES_PER_IP: 30, AUTH_FAILURE_WINDOW_SECONDS: 300 },
-  });
+  const authenticator = authenticatorOf(directory);
   await expect(admit(authenticator)).rejects.toMatchObject({ kind: 'unauthenticated' });
 });
