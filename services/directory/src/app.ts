@@ -1,4 +1,11 @@
-import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import {
+  migrateAndStartRelay,
+  serviceReadiness,
+  startGrpcServer,
+  type Database,
+  type EventBus,
+  type Logger,
+} from '@inbox/platform';
 import { outbox, processedEvents } from './db/schema';
 import type { DirectoryDeps, DirectorySettings } from './deps';
 import { createDirectoryEventRecorder } from './events';
@@ -26,15 +33,12 @@ export interface DirectoryApp {
 /** Boot order: migrations → outbox relay → use-case deps → gRPC server (the directory consumes no events). */
 export async function startDirectoryApp(options: DirectoryAppOptions): Promise<DirectoryApp> {
   const { database, bus, logger } = options;
-  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
-  const relay = new OutboxRelay({
-    db: database.db,
-    tables: { outbox, processedEvents },
+  const relay = await migrateAndStartRelay(
+    database,
+    { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
-    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
-  });
-  relay.start();
+  );
   const deps: DirectoryDeps = {
     db: database.db,
     events: createDirectoryEventRecorder(relay, () => new Date()),
@@ -48,10 +52,7 @@ export async function startDirectoryApp(options: DirectoryAppOptions): Promise<D
       logger,
       internalAuthSecret: options.internalAuthSecret,
       services: [directoryBinding(deps)],
-      readiness: async () => {
-        await database.ping();
-        return true;
-      },
+      readiness: serviceReadiness(database),
     },
     options.grpcAddress,
   );

@@ -1,6 +1,7 @@
 import {
   FsBlobStore,
-  OutboxRelay,
+  migrateAndStartRelay,
+  serviceReadiness,
   startGrpcServer,
   type Database,
   type EventBus,
@@ -46,15 +47,12 @@ export interface InboxApp {
 /** Boot order: migrations → outbox relay → deps → consumers and the stale-send sweeper → gRPC server → internal HTTP. */
 export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp> {
   const { database, bus, logger } = options;
-  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
-  const relay = new OutboxRelay({
-    db: database.db,
-    tables: { outbox, processedEvents },
+  const relay = await migrateAndStartRelay(
+    database,
+    { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
-    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
-  });
-  relay.start();
+  );
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder(relay, () => new Date()),
@@ -77,10 +75,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
       logger,
       internalAuthSecret: options.internalAuthSecret,
       services: [inboxBinding(deps)],
-      readiness: async () => {
-        await database.ping();
-        return bus.healthy();
-      },
+      readiness: serviceReadiness(database, bus),
     },
     options.grpcAddress,
   );

@@ -1,4 +1,11 @@
-import { OutboxRelay, startGrpcServer, type Database, type EventBus, type Logger } from '@inbox/platform';
+import {
+  migrateAndStartRelay,
+  serviceReadiness,
+  startGrpcServer,
+  type Database,
+  type EventBus,
+  type Logger,
+} from '@inbox/platform';
 import { startConsumers } from './consumers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
 import { outbox, processedEvents } from './db/schema';
@@ -37,15 +44,12 @@ export interface TemplatesApp {
 /** Boot order: migrations → outbox relay → deps → consumers → gRPC server → internal HTTP → periodic sync. */
 export async function startTemplatesApp(options: TemplatesAppOptions): Promise<TemplatesApp> {
   const { database, bus, logger } = options;
-  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
-  const relay = new OutboxRelay({
-    db: database.db,
-    tables: { outbox, processedEvents },
+  const relay = await migrateAndStartRelay(
+    database,
+    { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
-    releaseLeasesOnStart: database.kind === 'pglite', // one process owns an embedded database
-  });
-  relay.start();
+  );
   const deps: TemplatesDeps = {
     db: database.db,
     events: createTemplatesEventRecorder(relay, () => new Date()),
@@ -61,10 +65,7 @@ export async function startTemplatesApp(options: TemplatesAppOptions): Promise<T
       logger,
       internalAuthSecret: options.internalAuthSecret,
       services: [templatesBinding(deps)],
-      readiness: async () => {
-        await database.ping();
-        return bus.healthy();
-      },
+      readiness: serviceReadiness(database, bus),
     },
     options.grpcAddress,
   );
