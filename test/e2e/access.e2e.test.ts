@@ -1,29 +1,21 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@inbox/platform';
-import { eventually, type Client } from '../support/http';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { adminOf, makeOrganization, makeUser } from '../support/world';
+import { eventually } from '../support/http';
+import { systemForTestFile } from '../support/suite';
+import { makeOrganization, makeUser } from '../support/world';
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-});
-afterAll(() => t.stop());
+const t = systemForTestFile();
 
 describe('API keys', () => {
   it('show the full key once, store only its hash, and authenticate requests', async () => {
-    const created = await api.post('/api-keys', { name: 'CRM sync' }, { token: admin });
+    const created = await t.api.post('/api-keys', { name: 'CRM sync' }, { token: t.admin });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'CRM sync', role: 'AGENT', enabled: true, expiresAt: null });
     const key: string = created.body.key;
     expect(key.startsWith(created.body.prefix)).toBe(true);
 
-    const listed = await api.get('/api-keys', { token: admin });
+    const listed = await t.api.get('/api-keys', { token: t.admin });
     expect(JSON.stringify(listed.body)).not.toContain(key);
     expect(listed.body.data.find((k: { id: string }) => k.id === created.body.id)).not.toHaveProperty('key');
 
@@ -34,40 +26,40 @@ describe('API keys', () => {
     expect(JSON.stringify(rows)).not.toContain(key);
     expect(rows[0].key_hash).toBe(createHash('sha256').update(key).digest('hex'));
 
-    expect((await api.get('/users', { apiKey: key })).status).toBe(200);
+    expect((await t.api.get('/users', { apiKey: key })).status).toBe(200);
   });
 
   it('an AGENT key is refused on Admin endpoints, an ADMIN key is allowed', async () => {
-    const agentKey = (await api.post('/api-keys', { name: 'agent key' }, { token: admin })).body.key;
-    const adminKey = (await api.post('/api-keys', { name: 'admin key', role: 'ADMIN' }, { token: admin }))
+    const agentKey = (await t.api.post('/api-keys', { name: 'agent key' }, { token: t.admin })).body.key;
+    const adminKey = (await t.api.post('/api-keys', { name: 'admin key', role: 'ADMIN' }, { token: t.admin }))
       .body.key;
-    const refused = await api.get('/api-keys', { apiKey: agentKey });
+    const refused = await t.api.get('/api-keys', { apiKey: agentKey });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('FORBIDDEN');
-    expect((await api.post('/teams', { name: 'Sales' }, { apiKey: agentKey })).status).toBe(403);
-    expect((await api.get('/api-keys', { apiKey: adminKey })).status).toBe(200);
+    expect((await t.api.post('/teams', { name: 'Sales' }, { apiKey: agentKey })).status).toBe(403);
+    expect((await t.api.get('/api-keys', { apiKey: adminKey })).status).toBe(200);
   });
 
   it('stop working at once when disabled or deleted', async () => {
-    const created = (await api.post('/api-keys', { name: 'short-lived' }, { token: admin })).body;
-    expect((await api.get('/tags', { apiKey: created.key })).status).toBe(200); // now cached
-    expect((await api.patch(`/api-keys/${created.id}`, { enabled: false }, { token: admin })).status).toBe(
+    const created = (await t.api.post('/api-keys', { name: 'short-lived' }, { token: t.admin })).body;
+    expect((await t.api.get('/tags', { apiKey: created.key })).status).toBe(200); // now cached
+    expect(
+      (await t.api.patch(`/api-keys/${created.id}`, { enabled: false }, { token: t.admin })).status,
+    ).toBe(200);
+    expect((await t.api.get('/tags', { apiKey: created.key })).status).toBe(401);
+    expect((await t.api.patch(`/api-keys/${created.id}`, { enabled: true }, { token: t.admin })).status).toBe(
       200,
     );
-    expect((await api.get('/tags', { apiKey: created.key })).status).toBe(401);
-    expect((await api.patch(`/api-keys/${created.id}`, { enabled: true }, { token: admin })).status).toBe(
-      200,
-    );
-    expect((await api.get('/tags', { apiKey: created.key })).status).toBe(200);
-    expect((await api.delete(`/api-keys/${created.id}`, { token: admin })).status).toBe(204);
-    expect((await api.get('/tags', { apiKey: created.key })).status).toBe(401);
+    expect((await t.api.get('/tags', { apiKey: created.key })).status).toBe(200);
+    expect((await t.api.delete(`/api-keys/${created.id}`, { token: t.admin })).status).toBe(204);
+    expect((await t.api.get('/tags', { apiKey: created.key })).status).toBe(401);
   });
 
   it('record lastUsedAt without a write per request', async () => {
-    const created = (await api.post('/api-keys', { name: 'usage' }, { token: admin })).body;
-    await api.get('/tags', { apiKey: created.key });
+    const created = (await t.api.post('/api-keys', { name: 'usage' }, { token: t.admin })).body;
+    await t.api.get('/tags', { apiKey: created.key });
     await t.system.gateway.ctx.usage.flush();
-    const listed = await api.get('/api-keys', { token: admin });
+    const listed = await t.api.get('/api-keys', { token: t.admin });
     expect(listed.body.data.find((k: { id: string }) => k.id === created.id).lastUsedAt).toEqual(
       expect.any(String),
     );
@@ -76,27 +68,27 @@ describe('API keys', () => {
 
 describe('a deleted user', () => {
   it('loses their token and the keys they created at once', async () => {
-    const agentAdmin = await makeUser(t, admin, { email: 'second-admin@example.com', role: 'ADMIN' });
-    const key = (await api.post('/api-keys', { name: 'theirs' }, { token: agentAdmin.token })).body.key;
-    expect((await api.get('/tags', { token: agentAdmin.token })).status).toBe(200);
-    expect((await api.get('/tags', { apiKey: key })).status).toBe(200);
+    const agentAdmin = await makeUser(t, t.admin, { email: 'second-admin@example.com', role: 'ADMIN' });
+    const key = (await t.api.post('/api-keys', { name: 'theirs' }, { token: agentAdmin.token })).body.key;
+    expect((await t.api.get('/tags', { token: agentAdmin.token })).status).toBe(200);
+    expect((await t.api.get('/tags', { apiKey: key })).status).toBe(200);
 
-    expect((await api.delete(`/users/${agentAdmin.id}`, { token: admin })).status).toBe(204);
-    expect((await api.get('/tags', { token: agentAdmin.token })).status).toBe(401);
-    expect((await api.get('/tags', { apiKey: key })).status).toBe(401);
+    expect((await t.api.delete(`/users/${agentAdmin.id}`, { token: t.admin })).status).toBe(204);
+    expect((await t.api.get('/tags', { token: agentAdmin.token })).status).toBe(401);
+    expect((await t.api.get('/tags', { apiKey: key })).status).toBe(401);
     expect(
-      (await api.get('/users', { token: admin })).body.data.map((u: { id: string }) => u.id),
+      (await t.api.get('/users', { token: t.admin })).body.data.map((u: { id: string }) => u.id),
     ).not.toContain(agentAdmin.id);
   });
 
   it('is dropped from every gateway cache through the event, even when deleted elsewhere', async () => {
-    const agent = await makeUser(t, admin, { email: 'elsewhere@example.com' });
-    expect((await api.get('/tags', { token: agent.token })).status).toBe(200); // cached principal
+    const agent = await makeUser(t, t.admin, { email: 'elsewhere@example.com' });
+    expect((await t.api.get('/tags', { token: agent.token })).status).toBe(200); // cached principal
     // Delete through the directory directly (as another gateway replica or the CLI would).
     const directory = t.system.gateway.ctx.directory;
     const adminPrincipal = await directory.anonymous('GetUserPrincipal', {
       orgId: 1,
-      userId: (await api.get('/auth/me', { token: admin })).body.user.id,
+      userId: (await t.api.get('/auth/me', { token: t.admin })).body.user.id,
     });
     const call = {
       callerToken: t.system.gateway.ctx.callerTokens.tokenFor({
@@ -109,17 +101,17 @@ describe('a deleted user', () => {
       requestId: 'test',
     };
     await directory.call.DeleteUser({ id: agent.id }, call);
-    await eventually(async () => expect((await api.get('/tags', { token: agent.token })).status).toBe(401));
+    await eventually(async () => expect((await t.api.get('/tags', { token: agent.token })).status).toBe(401));
   });
 });
 
 describe('organization isolation', () => {
   it('ids of another organization answer 404 and lists never show its rows', async () => {
     const other = await makeOrganization(t, 2);
-    const theirTeam = (await api.post('/teams', { name: 'Their team' }, { token: other.token })).body;
-    const theirTag = (await api.post('/tags', { name: 'Their tag', color: 'red' }, { token: other.token }))
+    const theirTeam = (await t.api.post('/teams', { name: 'Their team' }, { token: other.token })).body;
+    const theirTag = (await t.api.post('/tags', { name: 'Their tag', color: 'red' }, { token: other.token }))
       .body;
-    const theirKey = (await api.post('/api-keys', { name: 'Their key' }, { token: other.token })).body;
+    const theirKey = (await t.api.post('/api-keys', { name: 'Their key' }, { token: other.token })).body;
 
     for (const [method, path, body] of [
       ['GET', `/teams/${theirTeam.id}`],
@@ -134,64 +126,66 @@ describe('organization isolation', () => {
       ['DELETE', `/api-keys/${theirKey.id}`],
       ['POST', `/teams/${theirTeam.id}/members`, { userId: other.adminUserId }],
     ] as const) {
-      const res = await api.send(method, path, { token: admin, body });
+      const res = await t.api.send(method, path, { token: t.admin, body });
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
     const mine = await Promise.all(
       ['/teams?includeInactive=true', '/tags', '/api-keys', '/users'].map((p) =>
-        api.get(p, { token: admin }),
+        t.api.get(p, { token: t.admin }),
       ),
     );
     const text = JSON.stringify(mine.map((r) => r.body));
     for (const id of [theirTeam.id, theirTag.id, theirKey.id, other.adminUserId])
       expect(text).not.toContain(id);
     // Their data is intact.
-    expect((await api.get(`/teams/${theirTeam.id}`, { token: other.token })).body.name).toBe('Their team');
+    expect((await t.api.get(`/teams/${theirTeam.id}`, { token: other.token })).body.name).toBe('Their team');
     expect(
-      (await api.get('/tags', { apiKey: theirKey.key })).body.data.map((x: { id: string }) => x.id),
+      (await t.api.get('/tags', { apiKey: theirKey.key })).body.data.map((x: { id: string }) => x.id),
     ).toEqual([theirTag.id]);
   });
 
   it('a team cannot take a member from another organization', async () => {
-    const mineTeam = (await api.post('/teams', { name: 'Support' }, { token: admin })).body;
-    const res = await api.post(
+    const mineTeam = (await t.api.post('/teams', { name: 'Support' }, { token: t.admin })).body;
+    const res = await t.api.post(
       `/teams/${mineTeam.id}/members`,
       { userId: (await makeOrganization(t, 3)).adminUserId },
-      { token: admin },
+      { token: t.admin },
     );
     expect(res.status).toBe(404);
-    expect((await api.get(`/teams/${mineTeam.id}`, { token: admin })).body.members).toEqual([]);
+    expect((await t.api.get(`/teams/${mineTeam.id}`, { token: t.admin })).body.members).toEqual([]);
   });
 });
 
 describe('roles', () => {
   it('agents read but cannot manage; they may set their own status only', async () => {
-    const agent = await makeUser(t, admin, { email: 'agent-roles@example.com' });
-    const adminId = (await api.get('/auth/me', { token: admin })).body.user.id;
-    expect((await api.get('/users', { token: agent.token })).status).toBe(200);
-    expect((await api.get('/teams', { token: agent.token })).status).toBe(200);
+    const agent = await makeUser(t, t.admin, { email: 'agent-roles@example.com' });
+    const adminId = (await t.api.get('/auth/me', { token: t.admin })).body.user.id;
+    expect((await t.api.get('/users', { token: agent.token })).status).toBe(200);
+    expect((await t.api.get('/teams', { token: agent.token })).status).toBe(200);
     for (const [method, path, body] of [
       ['POST', '/users', { email: 'x@example.com', name: 'X' }],
       ['POST', '/teams', { name: 'Nope' }],
       ['GET', '/api-keys'],
       ['POST', '/users/bulk', { action: 'delete', selection: { mode: 'ids', ids: [adminId] } }],
     ] as const) {
-      expect((await api.send(method, path, { token: agent.token, body })).status).toBe(403);
+      expect((await t.api.send(method, path, { token: agent.token, body })).status).toBe(403);
     }
-    const own = await api.patch(`/users/${agent.id}/status`, { status: 'ONLINE' }, { token: agent.token });
+    const own = await t.api.patch(`/users/${agent.id}/status`, { status: 'ONLINE' }, { token: agent.token });
     expect(own.body.status).toBe('ONLINE');
     expect(
-      (await api.patch(`/users/${adminId}/status`, { status: 'AWAY' }, { token: agent.token })).status,
+      (await t.api.patch(`/users/${adminId}/status`, { status: 'AWAY' }, { token: agent.token })).status,
     ).toBe(403);
     expect(
-      (await api.patch(`/users/${agent.id}/status`, { status: 'AWAY' }, { token: admin })).body.status,
+      (await t.api.patch(`/users/${agent.id}/status`, { status: 'AWAY' }, { token: t.admin })).body.status,
     ).toBe('AWAY');
   });
 
   it('a role change applies on the next request', async () => {
-    const promoted = await makeUser(t, admin, { email: 'promoted@example.com' });
-    expect((await api.get('/api-keys', { token: promoted.token })).status).toBe(403);
-    expect((await api.patch(`/users/${promoted.id}`, { role: 'ADMIN' }, { token: admin })).status).toBe(200);
-    expect((await api.get('/api-keys', { token: promoted.token })).status).toBe(200);
+    const promoted = await makeUser(t, t.admin, { email: 'promoted@example.com' });
+    expect((await t.api.get('/api-keys', { token: promoted.token })).status).toBe(403);
+    expect((await t.api.patch(`/users/${promoted.id}`, { role: 'ADMIN' }, { token: t.admin })).status).toBe(
+      200,
+    );
+    expect((await t.api.get('/api-keys', { token: promoted.token })).status).toBe(200);
   });
 });

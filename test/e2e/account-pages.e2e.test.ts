@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_PATH, hasBrowser, launchBrowser } from '../support/browser';
-import { client, type Client } from '../support/http';
-import { ADMIN, startTestSystem, type TestSystem } from '../support/system';
-import { adminOf } from '../support/world';
+import { ADMIN } from '../support/system';
+import { systemForTestFile } from '../support/suite';
 
 // The pages are the product's answer to a click in an e-mail: they are tested in a real browser.
 // A browser beside the whole product on a busy CI machine: allow more than the default minute.
@@ -13,24 +12,18 @@ if (!hasBrowser())
     `account pages: no browser at ${CHROMIUM_PATH}; browser tests skipped (apt-get install chromium, or set CHROMIUM_PATH)`,
   );
 
-let t: TestSystem;
-let api: Client;
-let adminToken: string;
 let browser: Browser;
 let page: Page;
 let origin: string;
 
 browserTest('account pages in a browser', () => {
+  const t = systemForTestFile();
   beforeAll(async () => {
-    t = await startTestSystem();
-    api = client(t.baseUrl);
-    adminToken = (await adminOf(t)).token;
     origin = new URL(t.baseUrl).origin;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await t?.stop();
   });
   beforeEach(async () => {
     page = await browser.newPage();
@@ -46,7 +39,7 @@ browserTest('account pages in a browser', () => {
     return `${origin}${url.pathname}${url.search}`;
   };
   const signIn = (email: string, password: string) =>
-    api.post('/auth/login', { clientId: ADMIN.clientId, email, password });
+    t.api.post('/auth/login', { clientId: ADMIN.clientId, email, password });
   const message = () => page.getByRole('alert');
 
   async function setPassword(password: string, confirmation = password) {
@@ -56,7 +49,7 @@ browserTest('account pages in a browser', () => {
   }
 
   it('accepts an invitation: the person sets a password and can sign in', async () => {
-    await api.post('/users', { email: 'browser-invite@example.com', name: 'Bea' }, { token: adminToken });
+    await t.api.post('/users', { email: 'browser-invite@example.com', name: 'Bea' }, { token: t.admin });
     const link = linkFor('browser-invite@example.com');
     const res = await page.goto(link);
     expect(res?.status()).toBe(200);
@@ -87,13 +80,13 @@ browserTest('account pages in a browser', () => {
   });
 
   it('resets a password from the link an Admin sent', async () => {
-    await api.post('/users', { email: 'browser-reset@example.com', name: 'Rob' }, { token: adminToken });
+    await t.api.post('/users', { email: 'browser-reset@example.com', name: 'Rob' }, { token: t.admin });
     await page.goto(linkFor('browser-reset@example.com'));
     await setPassword('rob-password-1');
     await page.getByText('Welcome!').waitFor();
-    const rob = (await api.get('/users?search=browser-reset', { token: adminToken })).body.data[0];
+    const rob = (await t.api.get('/users?search=browser-reset', { token: t.admin })).body.data[0];
 
-    expect((await api.post(`/users/${rob.id}/reset-password`, undefined, { token: adminToken })).status).toBe(
+    expect((await t.api.post(`/users/${rob.id}/reset-password`, undefined, { token: t.admin })).status).toBe(
       200,
     );
     const res = await page.goto(linkFor('browser-reset@example.com'));

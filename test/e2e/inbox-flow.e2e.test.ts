@@ -1,35 +1,24 @@
-import { eventually, type Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { adminOf, makeOrganization, makeUser } from '../support/world';
+import { eventually } from '../support/http';
+import { systemForTestFile } from '../support/suite';
+import { makeOrganization, makeUser } from '../support/world';
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-let sim: ReturnType<typeof simulatorOf>;
+const t = systemForTestFile();
 
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  sim = simulatorOf(t);
-});
-afterAll(() => t.stop());
-
-const conversationOf = async (waId: string, token = admin) => {
-  const list = await api.get(`/conversations?search=${waId}`, { token });
+const conversationOf = async (waId: string, token = t.admin) => {
+  const list = await t.api.get(`/conversations?search=${waId}`, { token });
   return list.body.data?.find(
     (c: { waId: string; status: string }) => c.waId === waId && c.status !== 'CLOSED',
   );
 };
 
-const messagesOf = async (conversationId: string, token = admin) =>
-  (await api.get(`/conversations/${conversationId}/messages`, { token })).body.data;
+const messagesOf = async (conversationId: string, token = t.admin) =>
+  (await t.api.get(`/conversations/${conversationId}/messages`, { token })).body.data;
 
 describe('a customer writes, an agent answers', () => {
   it('goes from the first WhatsApp message to a read reply', async () => {
-    const agent = await makeUser(t, admin, { email: 'flow-agent@example.com', name: 'Flow Agent' });
+    const agent = await makeUser(t, t.admin, { email: 'flow-agent@example.com', name: 'Flow Agent' });
     const waId = '5215512340001';
-    const first = await sim.inbound({
+    const first = await t.sim.inbound({
       from: waId,
       name: 'Ana López',
       type: 'text',
@@ -53,13 +42,13 @@ describe('a customer writes, an agent answers', () => {
       providerMessageId: first.wamid,
     });
 
-    const taken = await api.post(`/conversations/${conversation.id}/takeover`, undefined, {
+    const taken = await t.api.post(`/conversations/${conversation.id}/takeover`, undefined, {
       token: agent.token,
     });
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ status: 'HUMAN_HANDLING', assignedTo: agent.id });
 
-    const reply = await api.post(
+    const reply = await t.api.post(
       `/conversations/${conversation.id}/messages`,
       { type: 'text', text: 'Sí, enviamos a todo México 🚚' },
       { token: agent.token },
@@ -72,7 +61,7 @@ describe('a customer writes, an agent answers', () => {
       status: 'SENT',
     });
 
-    const sent = await sim.sent(waId);
+    const sent = await t.sim.sent(waId);
     const request = sent.at(-1);
     expect(JSON.stringify(request)).toContain('Sí, enviamos a todo México');
     expect(JSON.stringify(request)).toContain(reply.body.providerMessageId);
@@ -83,13 +72,13 @@ describe('a customer writes, an agent answers', () => {
       );
       expect(outbound.status).toBe('READ');
     });
-    expect((await api.get(`/conversations/${conversation.id}`, { token: agent.token })).body.status).toBe(
+    expect((await t.api.get(`/conversations/${conversation.id}`, { token: agent.token })).body.status).toBe(
       'WAITING_FOR_CUSTOMER',
     );
 
-    await sim.inbound({ from: waId, type: 'text', text: 'Perfecto, gracias' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'Perfecto, gracias' });
     await eventually(async () =>
-      expect((await api.get(`/conversations/${conversation.id}`, { token: agent.token })).body.status).toBe(
+      expect((await t.api.get(`/conversations/${conversation.id}`, { token: agent.token })).body.status).toBe(
         'HUMAN_HANDLING',
       ),
     );
@@ -97,9 +86,9 @@ describe('a customer writes, an agent answers', () => {
 
   it('stores a webhook delivered twice once', async () => {
     const waId = '5215512340002';
-    const first = await sim.inbound({ from: waId, type: 'text', text: 'once' });
-    await sim.inbound({ from: waId, type: 'text', text: 'once', id: first.wamid });
-    await sim.inbound({ from: waId, type: 'text', text: 'marker' });
+    const first = await t.sim.inbound({ from: waId, type: 'text', text: 'once' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'once', id: first.wamid });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'marker' });
     await eventually(async () => {
       const c = await conversationOf(waId);
       expect((await messagesOf(c.id)).map((m: { text: string }) => m.text)).toEqual(['marker', 'once']);
@@ -135,7 +124,7 @@ describe('a customer writes, an agent answers', () => {
         },
       ],
     };
-    const res = await sim.deliverRaw(payload, true);
+    const res = await t.sim.deliverRaw(payload, true);
     expect(JSON.stringify(res.body)).toContain('401');
     const direct = await fetch(`${t.baseUrl}/webhooks/whatsapp`, {
       method: 'POST',
@@ -150,7 +139,7 @@ describe('a customer writes, an agent answers', () => {
   it('downloads inbound media and serves it to agents', async () => {
     const waId = '5215512340004';
     const bytes = Buffer.from('%PDF-1.4 a small invoice');
-    await sim.inbound({
+    await t.sim.inbound({
       from: waId,
       type: 'document',
       media: {
@@ -172,7 +161,7 @@ describe('a customer writes, an agent answers', () => {
     }, 10_000);
     const [message] = await messagesOf((await conversationOf(waId)).id);
     const file = await fetch(`${t.baseUrl}/messages/${message.id}/media`, {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('application/pdf');
@@ -182,7 +171,7 @@ describe('a customer writes, an agent answers', () => {
 
   it('refuses text outside the 24-hour window, with nothing sent', async () => {
     const waId = '5215512340005';
-    await sim.inbound({
+    await t.sim.inbound({
       from: waId,
       type: 'text',
       text: 'old message',
@@ -190,30 +179,34 @@ describe('a customer writes, an agent answers', () => {
     });
     await eventually(async () => expect(await conversationOf(waId)).toBeDefined());
     const conversation = await conversationOf(waId);
-    const before = (await sim.sent(waId)).length;
-    const res = await api.post(
+    const before = (await t.sim.sent(waId)).length;
+    const res = await t.api.post(
       `/conversations/${conversation.id}/messages`,
       { type: 'text', text: 'too late' },
-      { token: admin },
+      { token: t.admin },
     );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('WINDOW_CLOSED');
-    expect((await sim.sent(waId)).length).toBe(before);
+    expect((await t.sim.sent(waId)).length).toBe(before);
     expect((await messagesOf(conversation.id)).length).toBe(1);
   });
 
   it('keeps organizations apart on every inbox endpoint', async () => {
     const waId = '5215512340006';
-    await sim.inbound({ from: waId, type: 'text', text: 'private' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'private' });
     await eventually(async () => expect(await conversationOf(waId)).toBeDefined());
     const mine = await conversationOf(waId);
     const [message] = await messagesOf(mine.id);
     const other = await makeOrganization(t, 7);
     const theirUser = other.adminUserId;
     const quickReply = (
-      await api.post('/quick-replies', { shortcut: 'privado', label: 'P', text: 'texto' }, { token: admin })
+      await t.api.post(
+        '/quick-replies',
+        { shortcut: 'privado', label: 'P', text: 'texto' },
+        { token: t.admin },
+      )
     ).body;
-    const tag = (await api.post('/tags', { name: 'Privado', color: 'red' }, { token: admin })).body;
+    const tag = (await t.api.post('/tags', { name: 'Privado', color: 'red' }, { token: t.admin })).body;
     for (const [method, path, body] of [
       ['PATCH', `/conversations/${mine.id}`, { category: 'x' }],
       ['POST', `/conversations/${mine.id}/assign`, { userId: theirUser }],
@@ -243,28 +236,28 @@ describe('a customer writes, an agent answers', () => {
       ['GET', `/contacts/${waId}`],
       ['PATCH', `/contacts/${waId}`, { alias: 'x' }],
     ] as const) {
-      const res = await api.send(method, path, { token: other.token, body });
+      const res = await t.api.send(method, path, { token: other.token, body });
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
-    expect((await api.get('/conversations', { token: other.token })).body.data).toEqual([]);
-    expect((await api.get('/contacts', { token: other.token })).body.data).toEqual([]);
-    expect((await api.get('/conversations/counts', { token: other.token })).body).toMatchObject({ all: 0 });
-    expect((await api.get('/conversations/categories', { token: other.token })).body.data).toEqual([]);
-    expect((await api.get('/quick-replies/all', { token: other.token })).body.data).toEqual([]);
+    expect((await t.api.get('/conversations', { token: other.token })).body.data).toEqual([]);
+    expect((await t.api.get('/contacts', { token: other.token })).body.data).toEqual([]);
+    expect((await t.api.get('/conversations/counts', { token: other.token })).body).toMatchObject({ all: 0 });
+    expect((await t.api.get('/conversations/categories', { token: other.token })).body.data).toEqual([]);
+    expect((await t.api.get('/quick-replies/all', { token: other.token })).body.data).toEqual([]);
     // Nothing of ours changed.
-    expect((await api.get(`/conversations/${mine.id}`, { token: admin })).body).toMatchObject({
+    expect((await t.api.get(`/conversations/${mine.id}`, { token: t.admin })).body).toMatchObject({
       tagIds: [],
       followUp: false,
       category: null,
     });
-    expect((await api.get('/quick-replies', { token: admin })).body.data).toEqual([
+    expect((await t.api.get('/quick-replies', { token: t.admin })).body.data).toEqual([
       expect.objectContaining({ label: 'P' }),
     ]);
   });
 
   it('refuses bad input with a problem document', async () => {
     const waId = '5215512340007';
-    await sim.inbound({ from: waId, type: 'text', text: 'hi' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'hi' });
     await eventually(async () => expect(await conversationOf(waId)).toBeDefined());
     const c = await conversationOf(waId);
     for (const body of [
@@ -273,12 +266,12 @@ describe('a customer writes, an agent answers', () => {
       { type: 'text', text: 'x'.repeat(4097) },
       { type: 'text', text: 'ok', extra: true },
     ]) {
-      const res = await api.post(`/conversations/${c.id}/messages`, body, { token: admin });
+      const res = await t.api.post(`/conversations/${c.id}/messages`, body, { token: t.admin });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
     expect((await messagesOf(c.id)).length).toBe(1);
-    expect((await api.get('/conversations?limit=5000', { token: admin })).status).toBe(400);
+    expect((await t.api.get('/conversations?limit=5000', { token: t.admin })).status).toBe(400);
     // Values PostgreSQL cannot hold are the client's mistake: never a 500.
     for (const path of [
       '/conversations/a%00b',
@@ -286,14 +279,14 @@ describe('a customer writes, an agent answers', () => {
       `/conversations/${c.id}/messages?cursor=MjAyNC0xMy00NVQyNTo2MTo2MS4wMDAwMDBafHg`,
       '/contacts?cursor=99999999999999999999',
     ]) {
-      const res = await api.get(path, { token: admin });
+      const res = await t.api.get(path, { token: t.admin });
       expect({ path, status: res.status }).toEqual({ path, status: expect.any(Number) });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    const nul = await api.patch(`/contacts/${waId}`, { notes: 'a\u0000b' }, { token: admin });
+    const nul = await t.api.patch(`/contacts/${waId}`, { notes: 'a\u0000b' }, { token: t.admin });
     expect(nul.status).toBe(400);
-    expect((await api.get('/conversations?status=SLEEPING', { token: admin })).status).toBe(400);
+    expect((await t.api.get('/conversations?status=SLEEPING', { token: t.admin })).status).toBe(400);
   });
 });
 
@@ -301,14 +294,14 @@ describe('live updates', () => {
   it('streams the organization’s events and resumes after Last-Event-ID', async () => {
     const controller = new AbortController();
     const res = await fetch(`${t.baseUrl}/events`, {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     let text = '';
     const waId = '5215512340008';
-    await sim.inbound({ from: waId, type: 'text', text: 'live!' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'live!' });
     await eventually(async () => {
       const { value } = await reader.read();
       text += Buffer.from(value ?? new Uint8Array()).toString();
@@ -319,11 +312,11 @@ describe('live updates', () => {
     expect(ids.length).toBeGreaterThan(0);
 
     // Missed while disconnected: delivered on reconnect.
-    await sim.inbound({ from: waId, type: 'text', text: 'while away' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'while away' });
     await new Promise((r) => setTimeout(r, 500));
     const again = new AbortController();
     const resumed = await fetch(`${t.baseUrl}/events`, {
-      headers: { authorization: `Bearer ${admin}`, 'last-event-id': ids.at(-1)! },
+      headers: { authorization: `Bearer ${t.admin}`, 'last-event-id': ids.at(-1)! },
       signal: again.signal,
     });
     const resumedReader = resumed.body!.getReader();

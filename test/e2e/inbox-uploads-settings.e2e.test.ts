@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@inbox/platform';
-import { eventually, type Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { adminOf, makeOrganization, makeUser } from '../support/world';
+import { eventually } from '../support/http';
+import { systemForTestFile } from '../support/suite';
+import { makeOrganization, makeUser } from '../support/world';
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-let sim: ReturnType<typeof simulatorOf>;
-
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  sim = simulatorOf(t);
-});
-afterAll(() => t.stop());
+const t = systemForTestFile();
 
 const upload = (
   path: string,
@@ -34,10 +23,10 @@ const upload = (
 };
 
 async function openConversation(waId: string): Promise<string> {
-  await sim.inbound({ from: waId, type: 'text', text: 'hola' });
+  await t.sim.inbound({ from: waId, type: 'text', text: 'hola' });
   let id = '';
   await eventually(async () => {
-    const list = await api.get(`/conversations?search=${waId}`, { token: admin });
+    const list = await t.api.get(`/conversations?search=${waId}`, { token: t.admin });
     id = list.body.data[0]?.id;
     expect(id).toBeDefined();
   });
@@ -51,7 +40,7 @@ describe('media sent through the gateway', () => {
     const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
     const res = await upload(
       `/conversations/${id}/messages/media`,
-      admin,
+      t.admin,
       { bytes: png, type: 'image/png', name: 'catalogo.png' },
       { caption: 'Nuestro catálogo' },
     );
@@ -74,12 +63,12 @@ describe('media sent through the gateway', () => {
       error: null,
     });
     expect(message).not.toHaveProperty('contentJson');
-    const sent = (await sim.sent(waId)).at(-1)!;
+    const sent = (await t.sim.sent(waId)).at(-1)!;
     expect(sent.type).toBe('image');
     expect(JSON.stringify(sent.body)).toContain('Nuestro catálogo');
     // The agent can fetch what was sent.
     const file = await fetch(`${t.baseUrl}/messages/${message.id}/media`, {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
   });
@@ -87,23 +76,23 @@ describe('media sent through the gateway', () => {
   it('refuses a type WhatsApp does not take (415) and a file over its limit (413), storing nothing', async () => {
     const waId = '5215512349002';
     const id = await openConversation(waId);
-    const before = (await sim.sent(waId)).length;
-    const exe = await upload(`/conversations/${id}/messages/media`, admin, {
+    const before = (await t.sim.sent(waId)).length;
+    const exe = await upload(`/conversations/${id}/messages/media`, t.admin, {
       bytes: Buffer.from('MZ'),
       type: 'application/x-msdownload',
       name: 'virus.exe',
     });
     expect(exe.status).toBe(415);
     expect(((await exe.json()) as any).code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const big = await upload(`/conversations/${id}/messages/media`, admin, {
+    const big = await upload(`/conversations/${id}/messages/media`, t.admin, {
       bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
       type: 'image/jpeg',
       name: 'huge.jpg',
     });
     expect(big.status).toBe(413);
     expect(((await big.json()) as any).code).toBe('PAYLOAD_TOO_LARGE');
-    expect((await sim.sent(waId)).length).toBe(before);
-    expect((await api.get(`/conversations/${id}/messages`, { token: admin })).body.data).toHaveLength(1);
+    expect((await t.sim.sent(waId)).length).toBe(before);
+    expect((await t.api.get(`/conversations/${id}/messages`, { token: t.admin })).body.data).toHaveLength(1);
   });
 
   it('needs credentials and hides other organizations’ conversations', async () => {
@@ -121,25 +110,25 @@ describe('media sent through the gateway', () => {
 
 describe('quick replies through the gateway', () => {
   it('are managed by Admins, used by agents, with media', async () => {
-    const agent = await makeUser(t, admin, { email: 'qr-agent@example.com' });
-    const created = await api.post(
+    const agent = await makeUser(t, t.admin, { email: 'qr-agent@example.com' });
+    const created = await t.api.post(
       '/quick-replies',
       { shortcut: '/saludo', label: 'Saludo', text: '¡Hola! ¿En qué te ayudo?' },
-      { token: admin },
+      { token: t.admin },
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ shortcut: 'saludo', active: true, media: null });
     expect(
-      (await api.post('/quick-replies', { shortcut: 'SALUDO', label: 'x', text: 'y' }, { token: admin })).body
-        .code,
+      (await t.api.post('/quick-replies', { shortcut: 'SALUDO', label: 'x', text: 'y' }, { token: t.admin }))
+        .body.code,
     ).toBe('SHORTCUT_TAKEN');
     expect(
-      (await api.post('/quick-replies', { shortcut: 'x', label: 'x', text: 'y' }, { token: agent.token }))
+      (await t.api.post('/quick-replies', { shortcut: 'x', label: 'x', text: 'y' }, { token: agent.token }))
         .status,
     ).toBe(403);
 
     const pdf = Buffer.from('%PDF-1.4 lista de precios');
-    const attached = await upload(`/quick-replies/${created.body.id}/media`, admin, {
+    const attached = await upload(`/quick-replies/${created.body.id}/media`, t.admin, {
       bytes: pdf,
       type: 'application/pdf',
       name: 'precios.pdf',
@@ -156,14 +145,14 @@ describe('quick replies through the gateway', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
 
     expect(
-      (await api.patch(`/quick-replies/${created.body.id}`, { active: false }, { token: admin })).status,
+      (await t.api.patch(`/quick-replies/${created.body.id}`, { active: false }, { token: t.admin })).status,
     ).toBe(200);
-    expect((await api.get('/quick-replies', { token: agent.token })).body.data).toEqual([]);
-    expect((await api.get('/quick-replies/all', { token: admin })).body.data).toHaveLength(1);
-    const bulk = await api.post(
+    expect((await t.api.get('/quick-replies', { token: agent.token })).body.data).toEqual([]);
+    expect((await t.api.get('/quick-replies/all', { token: t.admin })).body.data).toHaveLength(1);
+    const bulk = await t.api.post(
       '/quick-replies/bulk',
       { action: 'delete', selection: { mode: 'ids', ids: [created.body.id, 'nope'] } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(bulk.body).toMatchObject({
       succeeded: [created.body.id],
@@ -181,9 +170,9 @@ describe('the WhatsApp channel settings', () => {
     );
 
   it('are Admin-only, and never return or store the access token in clear', async () => {
-    const agent = await makeUser(t, admin, { email: 'settings-agent@example.com' });
-    expect((await api.get('/settings/whatsapp', { token: agent.token })).status).toBe(403);
-    const current = await api.get('/settings/whatsapp', { token: admin });
+    const agent = await makeUser(t, t.admin, { email: 'settings-agent@example.com' });
+    expect((await t.api.get('/settings/whatsapp', { token: agent.token })).status).toBe(403);
+    const current = await t.api.get('/settings/whatsapp', { token: t.admin });
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({
       phoneNumberId: '100000000000001',
@@ -193,7 +182,7 @@ describe('the WhatsApp channel settings', () => {
     expect(JSON.stringify(current.body)).not.toContain(simToken());
 
     // Re-entering the token is verified with WhatsApp and stored sealed.
-    const put = await api.put(
+    const put = await t.api.put(
       '/settings/whatsapp',
       {
         phoneNumberId: '100000000000001',
@@ -201,7 +190,7 @@ describe('the WhatsApp channel settings', () => {
         accessToken: simToken(),
         botEnabled: true,
       },
-      { token: admin },
+      { token: t.admin },
     );
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ accessTokenSet: true, botEnabled: true });
@@ -210,10 +199,10 @@ describe('the WhatsApp channel settings', () => {
     // A change that keeps the number and token needs no new proof.
     expect(
       (
-        await api.put(
+        await t.api.put(
           '/settings/whatsapp',
           { phoneNumberId: '100000000000001', wabaId: '200000000000001', botEnabled: false },
-          { token: admin },
+          { token: t.admin },
         )
       ).body.botEnabled,
     ).toBe(false);
@@ -222,7 +211,7 @@ describe('the WhatsApp channel settings', () => {
   it('let an organization claim only a number its token may use', async () => {
     const other = await makeOrganization(t, 12);
     const claim = (body: Record<string, unknown>) =>
-      api.put('/settings/whatsapp', { wabaId: '200000000000012', ...body }, { token: other.token });
+      t.api.put('/settings/whatsapp', { wabaId: '200000000000012', ...body }, { token: other.token });
 
     const unknown = await claim({ phoneNumberId: '100000000000012', accessToken: 'EAAG-made-up-token' });
     expect(unknown.status).toBe(400);
@@ -248,12 +237,12 @@ describe('the WhatsApp channel settings', () => {
 
   it('route webhooks of a number to its organization only', async () => {
     const other = await makeOrganization(t, 13);
-    await sim.inbound({ from: '5215512349013', type: 'text', text: 'para la org 1' });
+    await t.sim.inbound({ from: '5215512349013', type: 'text', text: 'para la org 1' });
     await eventually(async () =>
-      expect((await api.get('/conversations?search=5215512349013', { token: admin })).body.data).toHaveLength(
-        1,
-      ),
+      expect(
+        (await t.api.get('/conversations?search=5215512349013', { token: t.admin })).body.data,
+      ).toHaveLength(1),
     );
-    expect((await api.get('/conversations', { token: other.token })).body.data).toEqual([]);
+    expect((await t.api.get('/conversations', { token: other.token })).body.data).toEqual([]);
   });
 });

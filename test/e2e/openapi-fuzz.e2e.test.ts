@@ -1,10 +1,10 @@
-import { client, type Answer, type Client } from '../support/http';
+import { client, type Answer } from '../support/http';
 import { deeplyNested, seededRandom } from '../support/fuzz';
 import { requestBuilder, type FuzzRequest, type Operation } from '../support/fuzz-requests';
-import { simulatorOf } from '../support/simulator';
-import { ADMIN, MODE, PLATFORM_TOKEN, startTestSystem, type TestSystem } from '../support/system';
+import { ADMIN, MODE, PLATFORM_TOKEN } from '../support/system';
+import { systemForTestFile } from '../support/suite';
 import { approvedTemplate, templateBody } from '../support/templates';
-import { adminOf, makeUser } from '../support/world';
+import { makeUser } from '../support/world';
 
 /**
  * Calls every operation of the OpenAPI document with hostile input built from its own schemas,
@@ -18,49 +18,44 @@ const BUDGET_MS = 75_000;
 
 jest.setTimeout(240_000);
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
+const t = systemForTestFile();
 /** Real ids by collection (`users`, `conversations`, …): hostile values next to real ones reach further. */
 const pools = new Map<string, string[]>();
 const buildCase = requestBuilder(pools);
 
 const ids = async (path: string, token: string, field = 'id'): Promise<string[]> => {
-  const res = await api.get(path, { token });
+  const res = await t.api.get(path, { token });
   return ((res.body?.data ?? []) as Array<Record<string, string>>).map((item) => item[field]);
 };
 
 beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  const agent = await makeUser(t, admin, { email: 'fuzz.agent@example.com' });
-  await api.post('/teams', { name: 'Fuzz team' }, { token: admin });
-  await api.post('/tags', { name: 'Fuzz tag', color: 'red' }, { token: admin });
-  await api.post('/api-keys', { name: 'Fuzz key', role: 'AGENT' }, { token: admin });
-  await api.post('/quick-replies', { shortcut: 'fuzz', label: 'Fuzz', text: 'Hello' }, { token: admin });
-  await simulatorOf(t).inbound({ from: '5215550001111', name: 'Fuzz', type: 'text', text: 'hello there' });
-  const template = await approvedTemplate(api, admin, 'fuzz_template');
-  const draft = await api.post('/templates/draft', templateBody('fuzz_draft'), { token: admin });
+  const agent = await makeUser(t, t.admin, { email: 'fuzz.agent@example.com' });
+  await t.api.post('/teams', { name: 'Fuzz team' }, { token: t.admin });
+  await t.api.post('/tags', { name: 'Fuzz tag', color: 'red' }, { token: t.admin });
+  await t.api.post('/api-keys', { name: 'Fuzz key', role: 'AGENT' }, { token: t.admin });
+  await t.api.post('/quick-replies', { shortcut: 'fuzz', label: 'Fuzz', text: 'Hello' }, { token: t.admin });
+  await t.sim.inbound({ from: '5215550001111', name: 'Fuzz', type: 'text', text: 'hello there' });
+  const template = await approvedTemplate(t.api, t.admin, 'fuzz_template');
+  const draft = await t.api.post('/templates/draft', templateBody('fuzz_draft'), { token: t.admin });
   const conversations = await waitForIds('/conversations');
-  const me = (await api.get('/auth/me', { token: admin })).body.user.id as string;
+  const me = (await t.api.get('/auth/me', { token: t.admin })).body.user.id as string;
   // Never the Admin itself: deleting or demoting it would end the walk, not find a bug.
   pools.set('users', [agent.id]);
-  pools.set('teams', await ids('/teams', admin));
-  pools.set('tags', await ids('/tags', admin));
-  pools.set('api-keys', await ids('/api-keys', admin));
-  pools.set('quick-replies', await ids('/quick-replies', admin));
+  pools.set('teams', await ids('/teams', t.admin));
+  pools.set('tags', await ids('/tags', t.admin));
+  pools.set('api-keys', await ids('/api-keys', t.admin));
+  pools.set('quick-replies', await ids('/quick-replies', t.admin));
   pools.set('conversations', conversations);
-  pools.set('contacts', await ids('/contacts', admin, 'waId'));
-  pools.set('messages', await ids(`/conversations/${conversations[0]}/messages`, admin));
+  pools.set('contacts', await ids('/contacts', t.admin, 'waId'));
+  pools.set('messages', await ids(`/conversations/${conversations[0]}/messages`, t.admin));
   pools.set('templates', [template.id, draft.body.id]);
   pools.set('template-names', ['fuzz_template', 'fuzz_draft']);
   expect(me).not.toBe(agent.id);
 });
-afterAll(() => t?.stop());
 
 async function waitForIds(path: string): Promise<string[]> {
   for (let i = 0; i < 200; i++) {
-    const found = await ids(path, admin);
+    const found = await ids(path, t.admin);
     if (found.length > 0) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -76,7 +71,7 @@ const SKIPPED = new Set([
 const ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 
 it(`answers hostile input to every operation with a 4xx problem document, never a 5xx (${MODE}, seed ${SEED})`, async () => {
-  const document = (await api.get('/openapi.json')).body as {
+  const document = (await t.api.get('/openapi.json')).body as {
     paths: Record<string, Record<string, Operation>>;
   };
   const operations = Object.entries(document.paths)
@@ -95,7 +90,7 @@ it(`answers hostile input to every operation with a 4xx problem document, never 
     for (const { template, method, op } of operations) {
       const platform = op.security?.some((s) => 'platformToken' in s);
       const request = buildCase(random, template, method, op);
-      const res = await call(request, platform ? PLATFORM_TOKEN : admin).catch((error: Error) => error);
+      const res = await call(request, platform ? PLATFORM_TOKEN : t.admin).catch((error: Error) => error);
       calls += 1;
       const verdict = judge(res);
       if (verdict) failures.push(`${verdict} ← ${show(request)}`);
@@ -120,12 +115,12 @@ function call(request: FuzzRequest, token: string): Promise<Answer> {
 }
 
 async function relogin(): Promise<void> {
-  const res = await api.post('/auth/login', {
+  const res = await t.api.post('/auth/login', {
     clientId: ADMIN.clientId,
     email: ADMIN.email,
     password: ADMIN.password,
   });
-  if (res.status === 200) admin = res.body.accessToken;
+  if (res.status === 200) t.admin = res.body.accessToken;
 }
 
 function judge(res: Answer | Error): string | undefined {
@@ -153,14 +148,15 @@ describe('the 500s the walk found', () => {
   it.each([
     [
       'a user id to assign',
-      async (c: string) => api.post(`/conversations/${c}/assign`, { userId: 'a\u0000b' }, { token: admin }),
+      async (c: string) =>
+        t.api.post(`/conversations/${c}/assign`, { userId: 'a\u0000b' }, { token: t.admin }),
     ],
-    ['a quick reply id', async () => api.get('/quick-replies/a%00b/media', { token: admin })],
+    ['a quick reply id', async () => t.api.get('/quick-replies/a%00b/media', { token: t.admin })],
     [
       'a conversation id for a media send',
       async () =>
-        api.send('POST', '/conversations/a%00b/messages/media', {
-          token: admin,
+        t.api.send('POST', '/conversations/a%00b/messages/media', {
+          token: t.admin,
           rawBody: 'x',
           headers: { 'content-type': 'multipart/form-data; boundary=b' },
         }),
@@ -177,7 +173,7 @@ describe('the 500s the walk found', () => {
   it.each(['/users/%zz', '/teams/%C0%AF/schedule', '/messages/%ED%A0%80/media'])(
     'a path that is not percent-encoded UTF-8 is a 400: %s',
     async (path) => {
-      const res = await api.get(path, { token: admin });
+      const res = await t.api.get(path, { token: t.admin });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('MALFORMED_PATH');
     },
@@ -185,17 +181,17 @@ describe('the 500s the walk found', () => {
 
   it('a JSON body sent to an upload is a 415, not a 503 from the proxy', async () => {
     const quickReply = pools.get('quick-replies')![0];
-    const res = await api.post(
+    const res = await t.api.post(
       `/quick-replies/${quickReply}/media`,
       { text: 'x'.repeat(300_000) },
-      { token: admin },
+      { token: t.admin },
     );
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('JSON nested 100,000 levels deep is a 400', async () => {
-    const res = await api.send('POST', '/auth/login', {
+    const res = await t.api.send('POST', '/auth/login', {
       rawBody: deeplyNested(100_000),
       headers: { 'content-type': 'application/json' },
     });

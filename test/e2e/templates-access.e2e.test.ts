@@ -1,17 +1,14 @@
-import type { Answer, Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { MODE, startTestSystem, type TestSystem } from '../support/system';
+import type { Answer } from '../support/http';
+import { MODE } from '../support/system';
+import { systemForTestFile } from '../support/suite';
 import { approvedTemplate, PNG, templateBody, uploadHeaderMedia } from '../support/templates';
-import { adminOf, makeOrganization, makeUser } from '../support/world';
+import { makeOrganization, makeUser } from '../support/world';
 
 jest.setTimeout(60_000);
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
+const t = systemForTestFile();
 let other: string;
 let agent: string;
-let sim: ReturnType<typeof simulatorOf>;
 /** The bootstrap organization's: an approved template, a draft, and a conversation. */
 let approved: Record<string, any>;
 let draft: Record<string, any>;
@@ -20,22 +17,18 @@ let conversationId: string;
 let otherDraft: Record<string, any>;
 
 beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  sim = simulatorOf(t);
   other = (await makeOrganization(t, 21)).token;
-  agent = (await makeUser(t, admin, { email: 'templates-access-agent@example.com' })).token;
-  approved = await approvedTemplate(api, admin, 'iso_approved');
-  draft = (await api.post('/templates/draft', templateBody('iso_draft'), { token: admin })).body;
-  otherDraft = (await api.post('/templates/draft', templateBody('org2_draft'), { token: other })).body;
-  const sent = await api.post(
+  agent = (await makeUser(t, t.admin, { email: 'templates-access-agent@example.com' })).token;
+  approved = await approvedTemplate(t.api, t.admin, 'iso_approved');
+  draft = (await t.api.post('/templates/draft', templateBody('iso_draft'), { token: t.admin })).body;
+  otherDraft = (await t.api.post('/templates/draft', templateBody('org2_draft'), { token: other })).body;
+  const sent = await t.api.post(
     '/templates/iso_approved/send-to-phone',
     { phone: '+5215512349101', parameters: { body: ['Ana'] } },
-    { token: admin },
+    { token: t.admin },
   );
   conversationId = sent.body.conversationId;
 });
-afterAll(() => t.stop());
 
 const ids = (res: Answer) => (res.body.data as Array<{ id: string }>).map((x) => x.id);
 const ALL = 'status=DRAFT,PENDING,APPROVED,REJECTED,PAUSED,DISABLED,IN_APPEAL,REMOVED';
@@ -59,10 +52,10 @@ describe(`organizations never see each other's templates (${MODE})`, () => {
     const calls = [
       ...byId(approved.id, 'iso_approved').map((c) => [...c, other] as const),
       ...byId(draft.id, 'iso_draft').map((c) => [...c, other] as const),
-      ...byId(otherDraft.id, 'org2_draft').map((c) => [...c, admin] as const),
+      ...byId(otherDraft.id, 'org2_draft').map((c) => [...c, t.admin] as const),
     ];
     for (const [method, path, body, token] of calls) {
-      const res = await api.send(method, path, { token, body });
+      const res = await t.api.send(method, path, { token, body });
       expect({ method, path, status: res.status, code: res.body.code }).toEqual({
         method,
         path,
@@ -70,41 +63,41 @@ describe(`organizations never see each other's templates (${MODE})`, () => {
         code: 'NOT_FOUND',
       });
     }
-    expect((await api.get(`/templates/${approved.id}`, { token: admin })).body).toMatchObject({
+    expect((await t.api.get(`/templates/${approved.id}`, { token: t.admin })).body).toMatchObject({
       status: 'APPROVED',
       folder: null,
       inboxCategory: null,
     });
-    expect((await api.get(`/templates/${otherDraft.id}`, { token: other })).body.status).toBe('DRAFT');
+    expect((await t.api.get(`/templates/${otherDraft.id}`, { token: other })).body.status).toBe('DRAFT');
   });
 
   it('sends neither another organization’s template nor to its conversation', async () => {
-    const byName = await api.post(
+    const byName = await t.api.post(
       '/templates/iso_approved/send-to-phone',
       { phone: '+5215512349102', parameters: { body: ['x'] } },
       { token: other },
     );
     expect(byName.status).toBe(404);
-    const ownTemplate = await approvedTemplate(api, admin, 'iso_second');
+    const ownTemplate = await approvedTemplate(t.api, t.admin, 'iso_second');
     expect(ownTemplate.status).toBe('APPROVED');
-    const toConversation = await api.post(
+    const toConversation = await t.api.post(
       '/templates/iso_second/send',
       { conversationId, parameters: { body: ['x'] } },
       { token: other },
     );
     expect(toConversation.status).toBe(404);
-    expect(await sim.sent('5215512349102')).toEqual([]);
+    expect(await t.sim.sent('5215512349102')).toEqual([]);
   });
 
   it('lists, bulk-selects and syncs only the caller’s own', async () => {
-    const mine = ids(await api.get(`/templates?${ALL}`, { token: admin }));
-    const theirs = ids(await api.get(`/templates?${ALL}`, { token: other }));
+    const mine = ids(await t.api.get(`/templates?${ALL}`, { token: t.admin }));
+    const theirs = ids(await t.api.get(`/templates?${ALL}`, { token: other }));
     expect(mine).toEqual(expect.arrayContaining([approved.id, draft.id]));
     expect(mine).not.toContain(otherDraft.id);
     expect(theirs).toEqual([otherDraft.id]);
-    expect(ids(await api.get('/templates?search=iso_', { token: other }))).toEqual([]);
+    expect(ids(await t.api.get('/templates?search=iso_', { token: other }))).toEqual([]);
 
-    const byIds = await api.post(
+    const byIds = await t.api.post(
       '/templates/bulk',
       { action: 'delete', selection: { mode: 'ids', ids: [approved.id, draft.id] } },
       { token: other },
@@ -112,23 +105,23 @@ describe(`organizations never see each other's templates (${MODE})`, () => {
     expect(byIds.status).toBe(200);
     expect(byIds.body.succeeded).toEqual([]);
     expect(byIds.body.failed.map((f: { code: string }) => f.code)).toEqual(['NOT_FOUND', 'NOT_FOUND']);
-    const all = await api.post(
+    const all = await t.api.post(
       '/templates/bulk',
       { action: 'move', selection: { mode: 'all', filter: { status: 'DRAFT,APPROVED' } }, folder: 'Org 21' },
       { token: other },
     );
     expect(all.body.succeeded).toEqual([otherDraft.id]);
-    expect((await api.get(`/templates/${draft.id}`, { token: admin })).body.folder).toBeNull();
+    expect((await t.api.get(`/templates/${draft.id}`, { token: t.admin })).body.folder).toBeNull();
 
     // Without a channel of its own, the other organization has nothing to sync (and gets nothing of ours).
-    expect((await api.post('/templates/sync', undefined, { token: other })).status).toBe(409);
-    expect(ids(await api.get(`/templates?${ALL}`, { token: other }))).toEqual([otherDraft.id]);
+    expect((await t.api.post('/templates/sync', undefined, { token: other })).status).toBe(409);
+    expect(ids(await t.api.get(`/templates?${ALL}`, { token: other }))).toEqual([otherDraft.id]);
   });
 
   it('links header media only to the organization that uploaded it', async () => {
     const upload = await uploadHeaderMedia(
-      api,
-      admin,
+      t.api,
+      t.admin,
       { bytes: PNG, type: 'image/png', name: 'x.png' },
       'IMAGE',
     );
@@ -137,13 +130,13 @@ describe(`organizations never see each other's templates (${MODE})`, () => {
       { type: 'HEADER', format: 'IMAGE', example: { header_handle: [upload.body.handle] } },
       { type: 'BODY', text: 'Hola {{1}}, mira esto.', example: { body_text: [['Ana']] } },
     ];
-    const theirs = await api.post('/templates/draft', templateBody('stolen_header', { components }), {
+    const theirs = await t.api.post('/templates/draft', templateBody('stolen_header', { components }), {
       token: other,
     });
     expect(theirs.status).toBe(201);
     expect(theirs.body.hasHeaderMedia).toBe(false);
-    const ours = await api.post('/templates/draft', templateBody('own_header', { components }), {
-      token: admin,
+    const ours = await t.api.post('/templates/draft', templateBody('own_header', { components }), {
+      token: t.admin,
     });
     expect(ours.body.hasHeaderMedia).toBe(true);
   });
@@ -157,74 +150,74 @@ describe(`Admin-only template endpoints (${MODE})`, () => {
     ['POST', '/templates/bulk', { action: 'delete', selection: { mode: 'ids', ids: ['any'] } }],
   ])('%s %s is 403 for an Agent, and changes nothing', async (method, template, body) => {
     const path = template.replace('{draft}', draft.id).replace('{approved}', approved.id);
-    const res = await api.send(method, path, { token: agent, body });
+    const res = await t.api.send(method, path, { token: agent, body });
     expect(res.status).toBe(403);
-    expect((await api.get(`/templates/${draft.id}`, { token: admin })).body).toMatchObject({
+    expect((await t.api.get(`/templates/${draft.id}`, { token: t.admin })).body).toMatchObject({
       folder: null,
       inboxCategory: null,
     });
-    expect((await api.get(`/templates/${approved.id}`, { token: admin })).body.status).toBe('APPROVED');
+    expect((await t.api.get(`/templates/${approved.id}`, { token: t.admin })).body.status).toBe('APPROVED');
   });
 
   it('lets an Agent do the rest: drafts, lists, sync', async () => {
-    expect((await api.post('/templates/draft', templateBody('agent_draft'), { token: agent })).status).toBe(
+    expect((await t.api.post('/templates/draft', templateBody('agent_draft'), { token: agent })).status).toBe(
       201,
     );
-    expect((await api.get('/templates', { token: agent })).status).toBe(200);
-    expect((await api.post('/templates/sync', undefined, { token: agent })).status).toBe(200);
+    expect((await t.api.get('/templates', { token: agent })).status).toBe(200);
+    expect((await t.api.post('/templates/sync', undefined, { token: agent })).status).toBe(200);
   });
 });
 
 describe(`bulk actions (${MODE})`, () => {
   it('deletes, moves and categorizes by ids or by the list’s filters, answering per id', async () => {
     const make = async (name: string) =>
-      (await api.post('/templates/draft', templateBody(name), { token: admin })).body.id as string;
+      (await t.api.post('/templates/draft', templateBody(name), { token: t.admin })).body.id as string;
     const [a, b, c] = [await make('bulk_a'), await make('bulk_b'), await make('bulk_c')];
-    const moved = await api.post(
+    const moved = await t.api.post(
       '/templates/bulk',
       {
         action: 'move',
         selection: { mode: 'ids', ids: [a, b, '0190d5f5-0000-7000-8000-000000000000'] },
         folder: 'Q3',
       },
-      { token: admin },
+      { token: t.admin },
     );
     expect(moved.status).toBe(200);
     expect(moved.body.succeeded.sort()).toEqual([a, b].sort());
     expect(moved.body.failed).toEqual([
       { id: '0190d5f5-0000-7000-8000-000000000000', code: 'NOT_FOUND', message: expect.any(String) },
     ]);
-    expect(ids(await api.get('/templates?status=DRAFT&folder=Q3', { token: admin })).sort()).toEqual(
+    expect(ids(await t.api.get('/templates?status=DRAFT&folder=Q3', { token: t.admin })).sort()).toEqual(
       [a, b].sort(),
     );
 
-    const categorized = await api.post(
+    const categorized = await t.api.post(
       '/templates/bulk',
       {
         action: 'set_inbox_category',
         selection: { mode: 'all', filter: { status: 'DRAFT', folder: 'Q3' } },
         inboxCategory: 'campañas',
       },
-      { token: admin },
+      { token: t.admin },
     );
     expect(categorized.body.succeeded.sort()).toEqual([a, b].sort());
-    expect((await api.get(`/templates/${c}`, { token: admin })).body.inboxCategory).toBeNull();
+    expect((await t.api.get(`/templates/${c}`, { token: t.admin })).body.inboxCategory).toBeNull();
 
-    const cleared = await api.post(
+    const cleared = await t.api.post(
       '/templates/bulk',
       { action: 'move', selection: { mode: 'ids', ids: [a] }, folder: null },
-      { token: admin },
+      { token: t.admin },
     );
     expect(cleared.body.succeeded).toEqual([a]);
-    expect((await api.get(`/templates/${a}`, { token: admin })).body.folder).toBeNull();
+    expect((await t.api.get(`/templates/${a}`, { token: t.admin })).body.folder).toBeNull();
 
-    const deleted = await api.post(
+    const deleted = await t.api.post(
       '/templates/bulk',
       { action: 'delete', selection: { mode: 'all', filter: { status: 'DRAFT', search: 'bulk_' } } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(deleted.body.succeeded.sort()).toEqual([a, b, c].sort());
-    expect(ids(await api.get('/templates?status=REMOVED&search=bulk_', { token: admin })).sort()).toEqual(
+    expect(ids(await t.api.get('/templates?status=REMOVED&search=bulk_', { token: t.admin })).sort()).toEqual(
       [a, b, c].sort(),
     );
   });
@@ -342,20 +335,20 @@ describe(`bad input on every template endpoint is a 400 problem, and nothing is 
     path.replace('{long}', long).replace('{draft}', draft.id).replace('{approved}', approved.id);
 
   it.each(cases)('%s: %s %s', async (_name, method, path, body, field) => {
-    const before = (await sim.templates()).length;
-    const res = await api.send(method, resolve(path), { token: admin, body });
+    const before = (await t.sim.templates()).length;
+    const res = await t.api.send(method, resolve(path), { token: t.admin, body });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.errors.map((e: { path: string }) => e.path).join(' ')).toContain(field);
-    expect((await sim.templates()).length).toBe(before);
+    expect((await t.sim.templates()).length).toBe(before);
   });
 
   it('stores no template and sends nothing when the input is refused', async () => {
-    const names = (await api.get(`/templates?${ALL}`, { token: admin })).body.data.map(
+    const names = (await t.api.get(`/templates?${ALL}`, { token: t.admin })).body.data.map(
       (x: { name: string }) => x.name,
     );
     for (const name of ['bad_vars', 'bad_cat', 'no_parts']) expect(names).not.toContain(name);
-    expect((await api.get(`/templates/${draft.id}`, { token: admin })).body.folder).toBeNull();
+    expect((await t.api.get(`/templates/${draft.id}`, { token: t.admin })).body.folder).toBeNull();
   });
 });

@@ -1,36 +1,26 @@
-import { eventually, type Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { MODE, startTestSystem, type TestSystem } from '../support/system';
+import { eventually } from '../support/http';
+import { MODE } from '../support/system';
+import { systemForTestFile } from '../support/suite';
 import { approvedTemplate, templateBody, waitForStatus } from '../support/templates';
-import { adminOf, makeUser } from '../support/world';
+import { makeUser } from '../support/world';
 
 jest.setTimeout(60_000);
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-let sim: ReturnType<typeof simulatorOf>;
-
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  sim = simulatorOf(t);
-});
-afterAll(() => t.stop());
+const t = systemForTestFile();
 
 const conversationOf = async (waId: string) => {
-  const list = await api.get(`/conversations?search=${waId}`, { token: admin });
+  const list = await t.api.get(`/conversations?search=${waId}`, { token: t.admin });
   return list.body.data?.find(
     (c: { waId: string; status: string }) => c.waId === waId && c.status !== 'CLOSED',
   );
 };
 const simTemplate = async (name: string, language = 'es_MX') =>
-  (await sim.templates()).find((x) => x.name === name && x.language === language);
+  (await t.sim.templates()).find((x) => x.name === name && x.language === language);
 const HOUR = 3600;
 
 describe(`a template from draft to the customer's reply (${MODE})`, () => {
   it('is drafted locally, submitted, approved by WhatsApp’s webhook, sent outside the window, and categorizes the reply', async () => {
-    const draft = await api.post('/templates/draft', templateBody('order_ready'), { token: admin });
+    const draft = await t.api.post('/templates/draft', templateBody('order_ready'), { token: t.admin });
     expect(draft.status).toBe(201);
     expect(draft.body).toMatchObject({
       name: 'order_ready',
@@ -44,37 +34,37 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
 
     const footer = { type: 'FOOTER', text: 'Gracias por tu compra' };
     const body = templateBody('order_ready');
-    const edited = await api.put(
+    const edited = await t.api.put(
       `/templates/${id}/draft`,
       { ...body, components: [body.components[0], footer] },
-      { token: admin },
+      { token: t.admin },
     );
     expect(edited.status).toBe(200);
     expect(edited.body.components).toContainEqual(footer);
-    const category = await api.patch(
+    const category = await t.api.patch(
       `/templates/${id}/inbox-category`,
       { inboxCategory: 'pedidos' },
-      { token: admin },
+      { token: t.admin },
     );
     expect(category.body.inboxCategory).toBe('pedidos');
 
-    const submitted = await api.post(`/templates/${id}/submit`, undefined, { token: admin });
+    const submitted = await t.api.post(`/templates/${id}/submit`, undefined, { token: t.admin });
     expect(submitted.status).toBe(200);
     expect(submitted.body.status).toBe('PENDING');
     const inWhatsApp = await simTemplate('order_ready');
     expect(inWhatsApp).toMatchObject({ id: submitted.body.providerTemplateId, status: expect.any(String) });
     expect(JSON.stringify(inWhatsApp!.components)).toContain('Gracias por tu compra');
 
-    const approved = await waitForStatus(api, admin, id, 'APPROVED');
+    const approved = await waitForStatus(t.api, t.admin, id, 'APPROVED');
     expect(approved.history.map((h: { to: string }) => h.to)).toEqual(['APPROVED', 'PENDING', 'DRAFT']);
     expect(approved.history[0]).toMatchObject({ from: 'PENDING', by: 'whatsapp' });
     expect(
-      (await api.get('/templates', { token: admin })).body.data.map((x: { id: string }) => x.id),
+      (await t.api.get('/templates', { token: t.admin })).body.data.map((x: { id: string }) => x.id),
     ).toContain(id);
 
     // The customer last wrote 25 hours ago: free-form messages are refused, templates are not.
     const waId = '5215512347001';
-    await sim.inbound({
+    await t.sim.inbound({
       from: waId,
       type: 'text',
       text: '¿Ya está mi pedido?',
@@ -84,17 +74,17 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
     const conversation = await conversationOf(waId);
     expect(Date.parse(conversation.windowExpiresAt)).toBeLessThan(Date.now());
     expect(conversation.category).toBeNull();
-    const text = await api.post(
+    const text = await t.api.post(
       `/conversations/${conversation.id}/messages`,
       { type: 'text', text: 'Hola' },
-      { token: admin },
+      { token: t.admin },
     );
     expect(text.status).toBe(409);
 
-    const sent = await api.post(
+    const sent = await t.api.post(
       '/templates/order_ready/send',
       { conversationId: conversation.id, parameters: { body: ['Ana'] } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({
@@ -109,7 +99,7 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
         text: expect.stringContaining('Hola Ana, tu pedido está listo.'),
       },
     });
-    const request = (await sim.sent(waId)).at(-1)!;
+    const request = (await t.sim.sent(waId)).at(-1)!;
     expect(request.type).toBe('template');
     expect(request.wamid).toBe(sent.body.message.providerMessageId);
     expect(request.body).toMatchObject({
@@ -120,21 +110,21 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
       },
     });
 
-    await sim.inbound({ from: waId, type: 'text', text: 'Gracias, paso por él' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'Gracias, paso por él' });
     await eventually(async () => expect((await conversationOf(waId)).category).toBe('pedidos'));
   });
 
   it('sends to a phone number in any spelling, starting one conversation (origin TEMPLATE) the reply lands in', async () => {
-    const template = await approvedTemplate(api, admin, 'welcome_back');
-    await api.patch(
+    const template = await approvedTemplate(t.api, t.admin, 'welcome_back');
+    await t.api.patch(
       `/templates/${template.id}/inbox-category`,
       { inboxCategory: 'reactivacion' },
-      { token: admin },
+      { token: t.admin },
     );
-    const first = await api.post(
+    const first = await t.api.post(
       '/templates/welcome_back/send-to-phone',
       { phone: '+52 55 1234 7002', parameters: { body: ['Luis'] } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -142,22 +132,22 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
       message: { type: 'template', status: 'SENT' },
     });
     const conversationId = first.body.conversationId as string;
-    const conversation = await api.get(`/conversations/${conversationId}`, { token: admin });
+    const conversation = await t.api.get(`/conversations/${conversationId}`, { token: t.admin });
     expect(conversation.body).toMatchObject({ origin: 'TEMPLATE', category: null });
 
     // The same person with Mexico's old mobile prefix: the same conversation.
-    const again = await api.post(
+    const again = await t.api.post(
       '/templates/welcome_back/send-to-phone',
       { phone: '+5215512347002', parameters: { body: ['Luis'] } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(again.body).toMatchObject({ conversationCreated: false, conversationId });
     const waId = conversation.body.waId as string;
-    expect((await sim.sent(waId)).filter((s) => s.type === 'template')).toHaveLength(2);
+    expect((await t.sim.sent(waId)).filter((s) => s.type === 'template')).toHaveLength(2);
 
-    await sim.inbound({ from: waId, type: 'text', text: 'Hola, sí me interesa' });
+    await t.sim.inbound({ from: waId, type: 'text', text: 'Hola, sí me interesa' });
     await eventually(async () =>
-      expect((await api.get(`/conversations/${conversationId}`, { token: admin })).body.category).toBe(
+      expect((await t.api.get(`/conversations/${conversationId}`, { token: t.admin })).body.category).toBe(
         'reactivacion',
       ),
     );
@@ -165,8 +155,8 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
 
   it('answers a retried send with an Idempotency-Key with the first message, sending once', async () => {
     const send = () =>
-      api.send('POST', '/templates/welcome_back/send-to-phone', {
-        token: admin,
+      t.api.send('POST', '/templates/welcome_back/send-to-phone', {
+        token: t.admin,
         body: { phone: '+5215512347005', parameters: { body: ['Rosa'] } },
         headers: { 'idempotency-key': 'welcome-rosa-1' },
       });
@@ -175,42 +165,42 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.body.message.id).toBe(first.body.message.id);
-    expect(await sim.sent('5215512347005')).toHaveLength(1);
+    expect(await t.sim.sent('5215512347005')).toHaveLength(1);
   });
 
   it('checks the parameters against the template, sends APPROVED templates only, and an agent may send', async () => {
-    const agent = await makeUser(t, admin, { email: 'templates-agent@example.com' });
-    const missing = await api.post(
+    const agent = await makeUser(t, t.admin, { email: 'templates-agent@example.com' });
+    const missing = await t.api.post(
       '/templates/welcome_back/send-to-phone',
       { phone: '+5215512347003' },
       { token: agent.token },
     );
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e: { path: string }) => e.path).join()).toContain('parameters.body');
-    const tooMany = await api.post(
+    const tooMany = await t.api.post(
       '/templates/welcome_back/send-to-phone',
       { phone: '+5215512347003', parameters: { body: ['a', 'b'] } },
       { token: agent.token },
     );
     expect(tooMany.status).toBe(400);
-    expect((await sim.sent('5215512347003')).length).toBe(0);
+    expect((await t.sim.sent('5215512347003')).length).toBe(0);
 
-    await api.post('/templates/draft', templateBody('not_yet_approved'), { token: admin });
-    const draft = await api.post(
+    await t.api.post('/templates/draft', templateBody('not_yet_approved'), { token: t.admin });
+    const draft = await t.api.post(
       '/templates/not_yet_approved/send-to-phone',
       { phone: '+5215512347003', parameters: { body: ['a'] } },
       { token: agent.token },
     );
     expect(draft.status).toBe(409);
     expect(draft.body.code).toBe('TEMPLATE_NOT_APPROVED');
-    const unknown = await api.post(
+    const unknown = await t.api.post(
       '/templates/no_such_template/send-to-phone',
       { phone: '+5215512347003' },
       { token: agent.token },
     );
     expect(unknown.status).toBe(404);
 
-    const byAgent = await api.post(
+    const byAgent = await t.api.post(
       '/templates/welcome_back/send-to-phone',
       { phone: '+5215512347003', parameters: { body: ['Eva'] } },
       { token: agent.token },
@@ -222,62 +212,62 @@ describe(`a template from draft to the customer's reply (${MODE})`, () => {
 
 describe(`what WhatsApp decides (${MODE})`, () => {
   it('keeps the category WhatsApp approved a template under, and the one asked for', async () => {
-    await sim.config({ templateAutoApprove: false });
+    await t.sim.config({ templateAutoApprove: false });
     try {
-      const created = await api.post('/templates', templateBody('spring_offer'), { token: admin });
+      const created = await t.api.post('/templates', templateBody('spring_offer'), { token: t.admin });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ status: 'PENDING', category: 'UTILITY' });
-      await sim.review(created.body.providerTemplateId, { action: 'approve', category: 'MARKETING' });
-      const approved = await waitForStatus(api, admin, created.body.id, 'APPROVED');
+      await t.sim.review(created.body.providerTemplateId, { action: 'approve', category: 'MARKETING' });
+      const approved = await waitForStatus(t.api, t.admin, created.body.id, 'APPROVED');
       expect(approved).toMatchObject({ category: 'MARKETING', requestedCategory: 'UTILITY' });
     } finally {
-      await sim.config({ templateAutoApprove: true });
+      await t.sim.config({ templateAutoApprove: true });
     }
   });
 
   it('keeps the reason of a rejection', async () => {
-    await sim.config({ templateAutoApprove: false });
+    await t.sim.config({ templateAutoApprove: false });
     try {
-      const created = await api.post('/templates', templateBody('bad_wording'), { token: admin });
-      await sim.review(created.body.providerTemplateId, {
+      const created = await t.api.post('/templates', templateBody('bad_wording'), { token: t.admin });
+      await t.sim.review(created.body.providerTemplateId, {
         action: 'reject',
         reason: 'INVALID_FORMAT',
         rejectionInfo: { reason: 'Variables next to each other', recommendation: 'Separate them' },
       });
-      const rejected = await waitForStatus(api, admin, created.body.id, 'REJECTED');
+      const rejected = await waitForStatus(t.api, t.admin, created.body.id, 'REJECTED');
       expect(rejected.rejectedReason).toBe('INVALID_FORMAT');
       expect(JSON.stringify(rejected.rejectionDetails)).toContain('Separate them');
     } finally {
-      await sim.config({ templateAutoApprove: true });
+      await t.sim.config({ templateAutoApprove: true });
     }
   });
 
   it('counts the edits of an APPROVED template and answers 409 with the next allowed time, before WhatsApp', async () => {
-    const template = await approvedTemplate(api, admin, 'shipping_notice');
+    const template = await approvedTemplate(t.api, t.admin, 'shipping_notice');
     const edit = (text: string) =>
-      api.put(
+      t.api.put(
         `/templates/${template.id}`,
         templateBody('shipping_notice', {
           components: [{ type: 'BODY', text, example: { body_text: [['Ana']] } }],
         }),
-        { token: admin },
+        { token: t.admin },
       );
     const first = await edit('Hola {{1}}, tu envío salió hoy.');
     expect(first.status).toBe(200);
     expect(first.body.status).toBe('PENDING');
-    await waitForStatus(api, admin, template.id, 'APPROVED');
+    await waitForStatus(t.api, t.admin, template.id, 'APPROVED');
     const before = (await simTemplate('shipping_notice'))!;
 
     const second = await edit('Hola {{1}}, tu envío salió esta mañana.');
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('EDIT_LIMIT');
-    const stored = (await api.get(`/templates/${template.id}`, { token: admin })).body;
+    const stored = (await t.api.get(`/templates/${template.id}`, { token: t.admin })).body;
     expect(Date.parse(stored.nextEditAllowedAt)).toBeGreaterThan(Date.now() + 23 * HOUR * 1000);
     expect(JSON.stringify(stored.components)).toContain('salió hoy');
     expect((await simTemplate('shipping_notice'))!.components).toEqual(before.components);
 
-    const renamed = await api.put(`/templates/${template.id}`, templateBody('shipping_notice_2'), {
-      token: admin,
+    const renamed = await t.api.put(`/templates/${template.id}`, templateBody('shipping_notice_2'), {
+      token: t.admin,
     });
     expect(renamed.status).toBe(409);
     expect(renamed.body.code).toBe('NAME_LANGUAGE_FIXED');
@@ -286,51 +276,53 @@ describe(`what WhatsApp decides (${MODE})`, () => {
 
 describe(`names, copies and deletion (${MODE})`, () => {
   it('refuses a second template of a name and language, and copies under a free name', async () => {
-    const original = await api.post('/templates/draft', templateBody('promo_code'), { token: admin });
-    const same = await api.post('/templates/draft', templateBody('promo_code'), { token: admin });
+    const original = await t.api.post('/templates/draft', templateBody('promo_code'), { token: t.admin });
+    const same = await t.api.post('/templates/draft', templateBody('promo_code'), { token: t.admin });
     expect(same.status).toBe(409);
-    const otherLanguage = await api.post(
+    const otherLanguage = await t.api.post(
       '/templates/draft',
       templateBody('promo_code', { language: 'en_US' }),
       {
-        token: admin,
+        token: t.admin,
       },
     );
     expect(otherLanguage.status).toBe(201);
 
-    const copy = await api.post(`/templates/${original.body.id}/duplicate`, undefined, { token: admin });
+    const copy = await t.api.post(`/templates/${original.body.id}/duplicate`, undefined, { token: t.admin });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ name: 'promo_code_copy', status: 'DRAFT', language: 'es_MX' });
-    const copy2 = await api.post(`/templates/${original.body.id}/duplicate`, undefined, { token: admin });
+    const copy2 = await t.api.post(`/templates/${original.body.id}/duplicate`, undefined, { token: t.admin });
     expect(copy2.body.name).toBe('promo_code_copy_2');
     expect(copy2.body.components).toEqual(original.body.components);
   });
 
   it('deletes in WhatsApp one language only (name + hsm_id), and removes locally without touching WhatsApp', async () => {
-    const spanish = await approvedTemplate(api, admin, 'two_languages');
-    const english = await approvedTemplate(api, admin, 'two_languages', { language: 'en_US' });
+    const spanish = await approvedTemplate(t.api, t.admin, 'two_languages');
+    const english = await approvedTemplate(t.api, t.admin, 'two_languages', { language: 'en_US' });
 
-    const agent = await makeUser(t, admin, { email: 'templates-deleter@example.com' });
-    const forbidden = await api.delete(`/templates/${spanish.id}/provider`, { token: agent.token });
+    const agent = await makeUser(t, t.admin, { email: 'templates-deleter@example.com' });
+    const forbidden = await t.api.delete(`/templates/${spanish.id}/provider`, { token: agent.token });
     expect(forbidden.status).toBe(403);
 
-    const deleted = await api.delete(`/templates/${spanish.id}/provider`, { token: admin });
+    const deleted = await t.api.delete(`/templates/${spanish.id}/provider`, { token: t.admin });
     expect(deleted.status).toBe(204);
     expect(await simTemplate('two_languages')).toBeUndefined();
     expect(await simTemplate('two_languages', 'en_US')).toBeDefined();
-    expect((await api.get(`/templates/${spanish.id}`, { token: admin })).body.status).toBe('REMOVED');
-    expect((await api.get(`/templates/${english.id}`, { token: admin })).body.status).toBe('APPROVED');
+    expect((await t.api.get(`/templates/${spanish.id}`, { token: t.admin })).body.status).toBe('REMOVED');
+    expect((await t.api.get(`/templates/${english.id}`, { token: t.admin })).body.status).toBe('APPROVED');
 
-    const removed = await api.delete(`/templates/${english.id}`, { token: agent.token });
+    const removed = await t.api.delete(`/templates/${english.id}`, { token: agent.token });
     expect(removed.status).toBe(204);
-    expect((await api.get(`/templates/${english.id}`, { token: admin })).body.status).toBe('REMOVED');
+    expect((await t.api.get(`/templates/${english.id}`, { token: t.admin })).body.status).toBe('REMOVED');
     expect(await simTemplate('two_languages', 'en_US')).toBeDefined();
-    const listed = await api.get('/templates?status=APPROVED,REMOVED&search=two_languages', { token: admin });
+    const listed = await t.api.get('/templates?status=APPROVED,REMOVED&search=two_languages', {
+      token: t.admin,
+    });
     expect(listed.body.data.map((x: { status: string }) => x.status)).toEqual(['REMOVED', 'REMOVED']);
-    const sendRemoved = await api.post(
+    const sendRemoved = await t.api.post(
       '/templates/two_languages/send-to-phone',
       { phone: '+5215512347004', parameters: { body: ['x'] } },
-      { token: admin },
+      { token: t.admin },
     );
     expect(sendRemoved.status).toBe(404);
   });

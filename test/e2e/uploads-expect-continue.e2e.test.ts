@@ -1,23 +1,12 @@
 import http from 'node:http';
-import { eventually, type Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { MODE, startTestSystem, type TestSystem } from '../support/system';
+import { eventually } from '../support/http';
+import { MODE } from '../support/system';
+import { systemForTestFile } from '../support/suite';
 import { multipart } from '../support/templates';
-import { adminOf } from '../support/world';
 
 jest.setTimeout(90_000);
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-let sim: ReturnType<typeof simulatorOf>;
-
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-  sim = simulatorOf(t);
-});
-afterAll(() => t.stop());
+const t = systemForTestFile();
 
 const png = (size: number) =>
   Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(size - 8, 3)]);
@@ -33,7 +22,7 @@ async function uploadExpectingContinue(path: string, fields: Record<string, stri
       method: 'POST',
       headers: {
         ...headers,
-        authorization: `Bearer ${admin}`,
+        authorization: `Bearer ${t.admin}`,
         expect: '100-continue',
         'content-length': rawBody.length,
       },
@@ -57,10 +46,10 @@ async function uploadExpectingContinue(path: string, fields: Record<string, stri
 }
 
 async function openConversation(waId: string): Promise<string> {
-  await sim.inbound({ from: waId, type: 'text', text: 'hola' });
+  await t.sim.inbound({ from: waId, type: 'text', text: 'hola' });
   let id = '';
   await eventually(async () => {
-    id = (await api.get(`/conversations?search=${waId}`, { token: admin })).body.data[0]?.id;
+    id = (await t.api.get(`/conversations?search=${waId}`, { token: t.admin })).body.data[0]?.id;
     expect(id).toBeDefined();
   });
   return id;
@@ -92,8 +81,8 @@ describe(`uploads from a client that waits for 100 Continue (${MODE})`, () => {
     for (const name of ['a.png', 'b.png'])
       form.append('file', new Blob([png(100)], { type: 'image/png' }), name);
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await api.send('POST', '/templates/upload-media', {
-      token: admin,
+    const res = await t.api.send('POST', '/templates/upload-media', {
+      token: t.admin,
       rawBody: Buffer.from(await request.arrayBuffer()),
       headers: { 'content-type': request.headers.get('content-type')! },
     });

@@ -1,22 +1,14 @@
-import { client, type Client } from '../support/http';
-import { simulatorOf } from '../support/simulator';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { client } from '../support/http';
+import { systemForTestFile } from '../support/suite';
 import { templateBody } from '../support/templates';
-import { adminOf } from '../support/world';
 
-let t: TestSystem;
-let api: Client;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestSystem();
-  ({ api, token: admin } = await adminOf(t));
-});
-afterAll(() => t.stop());
+const t = systemForTestFile();
 
 const counts = async () => {
   const [users, teams, tags, keys] = await Promise.all(
-    ['/users', '/teams?includeInactive=true', '/tags', '/api-keys'].map((p) => api.get(p, { token: admin })),
+    ['/users', '/teams?includeInactive=true', '/tags', '/api-keys'].map((p) =>
+      t.api.get(p, { token: t.admin }),
+    ),
   );
   return {
     users: users.body.data.length,
@@ -52,7 +44,7 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
     ],
   ])('%s', async (_name, path, body, status, field) => {
     const before = await counts();
-    const res = await api.post(path, body, { token: admin });
+    const res = await t.api.post(path, body, { token: t.admin });
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body).toMatchObject({
@@ -67,8 +59,8 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
   });
 
   it('malformed JSON', async () => {
-    const res = await api.send('POST', '/teams', {
-      token: admin,
+    const res = await t.api.send('POST', '/teams', {
+      token: t.admin,
       rawBody: '{"name": "Sales",',
       headers: { 'content-type': 'application/json' },
     });
@@ -78,10 +70,10 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
 
   it('a 2 MB body', async () => {
     const before = await counts();
-    const res = await api.post(
+    const res = await t.api.post(
       '/teams',
       { name: 'Big', description: 'x'.repeat(2 * 1024 * 1024) },
-      { token: admin },
+      { token: t.admin },
     );
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
@@ -89,8 +81,8 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
   });
 
   it('a body that is not JSON', async () => {
-    const res = await api.send('POST', '/teams', {
-      token: admin,
+    const res = await t.api.send('POST', '/teams', {
+      token: t.admin,
       rawBody: 'name=Sales',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -99,63 +91,64 @@ describe('bad input gets a 4xx problem document and writes nothing', () => {
   });
 
   it('bad query parameters', async () => {
-    const res = await api.get('/teams?includeInactive=maybe', { token: admin });
+    const res = await t.api.get('/teams?includeInactive=maybe', { token: t.admin });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].path).toBe('query.includeInactive');
-    expect((await api.get('/users?role=OWNER', { token: admin })).status).toBe(400);
+    expect((await t.api.get('/users?role=OWNER', { token: t.admin })).status).toBe(400);
   });
 
   it('schedule errors name the field', async () => {
-    const team = (await api.post('/teams', { name: 'Night shift' }, { token: admin })).body;
-    const res = await api.put(
+    const team = (await t.api.post('/teams', { name: 'Night shift' }, { token: t.admin })).body;
+    const res = await t.api.put(
       `/teams/${team.id}/schedule`,
       { timezone: 'Mars/Olympus', weeklyHours: [{ day: 'MONDAY', start: '18:00', end: '09:00' }] },
-      { token: admin },
+      { token: t.admin },
     );
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['timezone', 'weeklyHours[0].end']),
     );
-    expect((await api.get(`/teams/${team.id}/schedule`, { token: admin })).status).toBe(404);
+    expect((await t.api.get(`/teams/${team.id}/schedule`, { token: t.admin })).status).toBe(404);
   });
 
   it('duplicates are 409 conflicts', async () => {
-    expect((await api.post('/tags', { name: 'VIP', color: 'red' }, { token: admin })).status).toBe(201);
-    const dup = await api.post('/tags', { name: 'vip', color: 'blue' }, { token: admin });
+    expect((await t.api.post('/tags', { name: 'VIP', color: 'red' }, { token: t.admin })).status).toBe(201);
+    const dup = await t.api.post('/tags', { name: 'vip', color: 'blue' }, { token: t.admin });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('TAG_NAME_TAKEN');
     expect(
-      (await api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: admin })).body.code,
+      (await t.api.post('/users', { email: 'admin@example.com', name: 'Again' }, { token: t.admin })).body
+        .code,
     ).toBe('EMAIL_TAKEN');
   });
 });
 
 describe('text that is not Unicode', () => {
   it('a lone surrogate is a 400 naming the field, before WhatsApp is called or anything is stored', async () => {
-    const sim = simulatorOf(t);
+    const { sim } = t;
     const inWhatsApp = (await sim.templates()).length;
-    const created = await api.post(
+    const created = await t.api.post(
       '/templates',
       templateBody('lone_surrogate', { components: [{ type: 'BODY', text: 'a\ud800b' }] }),
-      { token: admin },
+      { token: t.admin },
     );
     expect(created.status).toBe(400);
     expect(created.body.errors).toEqual([
       { path: 'components[0].text', message: 'Unpaired UTF-16 surrogates are not allowed' },
     ]);
     expect((await sim.templates()).length).toBe(inWhatsApp);
-    expect((await api.get('/templates?status=PENDING', { token: admin })).body.data).toEqual([]);
+    expect((await t.api.get('/templates?status=PENDING', { token: t.admin })).body.data).toEqual([]);
 
-    const draft = await api.post('/templates/draft', templateBody('folder_surrogate'), { token: admin });
+    const draft = await t.api.post('/templates/draft', templateBody('folder_surrogate'), { token: t.admin });
     expect(draft.status).toBe(201);
-    const moved = await api.patch(
+    const moved = await t.api.patch(
       `/templates/${draft.body.id}/folder`,
       { folder: 'x\ud800' },
-      { token: admin },
+      { token: t.admin },
     );
     expect(moved.status).toBe(400);
     expect(moved.body.errors.map((e: { path: string }) => e.path)).toEqual(['folder']);
-    expect((await api.get(`/templates/${draft.body.id}`, { token: admin })).body.folder).toBeNull();
+    expect((await t.api.get(`/templates/${draft.body.id}`, { token: t.admin })).body.folder).toBeNull();
   });
 });
 
@@ -187,35 +180,37 @@ describe('template components are checked here, before WhatsApp sees them', () =
       'components[0].text',
     ],
   ])('%s is a 400 on create, draft and draft update', async (_name, components, category, field) => {
-    const sim = simulatorOf(t);
+    const { sim } = t;
     const inWhatsApp = (await sim.templates()).length;
-    const draft = await api.post('/templates/draft', templateBody('checked_draft'), { token: admin });
+    const draft = await t.api.post('/templates/draft', templateBody('checked_draft'), { token: t.admin });
     const body = templateBody('checked_here', { category, components });
     for (const [method, path] of [
       ['POST', '/templates'],
       ['POST', '/templates/draft'],
       ['PUT', `/templates/${draft.body.id}/draft`],
     ]) {
-      const res = await api.send(method, path, { token: admin, body });
+      const res = await t.api.send(method, path, { token: t.admin, body });
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     }
     expect((await sim.templates()).length).toBe(inWhatsApp);
-    expect((await api.get(`/templates/${draft.body.id}`, { token: admin })).body.name).toBe('checked_draft');
-    await api.delete(`/templates/${draft.body.id}`, { token: admin });
+    expect((await t.api.get(`/templates/${draft.body.id}`, { token: t.admin })).body.name).toBe(
+      'checked_draft',
+    );
+    await t.api.delete(`/templates/${draft.body.id}`, { token: t.admin });
   });
 });
 
 describe('routing and documentation', () => {
   it('unknown routes are 404 problem documents', async () => {
-    const res = await api.get('/no-such-thing', { token: admin });
+    const res = await t.api.get('/no-such-thing', { token: t.admin });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect((await client(t.baseUrl.replace('/api/v1', '')).get('/elsewhere')).status).toBe(404);
   });
 
   it('serves an OpenAPI 3.1 document that covers every route, and a docs page with local assets', async () => {
-    const doc = await api.get('/openapi.json');
+    const doc = await t.api.get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     const operations = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(
       ([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
@@ -240,7 +235,7 @@ describe('routing and documentation', () => {
     );
     expect(createUser.responses['403']).toBeDefined();
 
-    const page = await api.get('/docs');
+    const page = await t.api.get('/docs');
     expect(page.status).toBe(200);
     expect(page.body).toContain('/api/v1/docs/assets/swagger-ui-bundle.js');
     const asset = await fetch(`${t.baseUrl}/docs/assets/swagger-ui-bundle.js`);
@@ -249,25 +244,25 @@ describe('routing and documentation', () => {
   });
 
   it('echoes a request id', async () => {
-    const res = await api.send('GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+    const res = await t.api.send('GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
     expect(res.headers.get('x-request-id')).toBe('trace-123');
-    expect((await api.get('/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await t.api.get('/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('health', () => {
   it('is ready while every part answers, and names what fails', async () => {
-    const ready = await api.get('/ready');
+    const ready = await t.api.get('/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toMatchObject({ directory: { up: true, detail: 'SERVING' } });
 
     await t.system.directory.stop();
-    const down = await api.get('/ready');
+    const down = await t.api.get('/ready');
     expect(down.status).toBe(503);
     expect(down.body.code).toBe('NOT_READY');
     expect(down.body.detail).toContain('directory');
-    expect((await api.get('/health')).status).toBe(200);
+    expect((await t.api.get('/health')).status).toBe(200);
     // With the directory gone, calls that need it are 503, not 500.
-    expect((await api.get('/users', { token: admin })).status).toBe(503);
+    expect((await t.api.get('/users', { token: t.admin })).status).toBe(503);
   });
 });
