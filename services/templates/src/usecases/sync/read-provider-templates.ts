@@ -9,6 +9,7 @@ import { DomainError } from '@inbox/platform';
 import type { CloudApiClient, ProviderTemplate } from '@inbox/whatsapp';
 import { syncRepository } from '../../db/repositories/sync.repository';
 import type { TemplatesDeps } from '../../deps';
+import { storableText } from '../../domain/provider-text';
 import { statusFromProvider } from '../../domain/template-lifecycle';
 import { canonicalJson, planSync, type RemoteTemplate } from './sync-plan';
 
@@ -79,7 +80,8 @@ export async function readProviderTemplates(
     // A category this service does not know (one WhatsApp added) cannot be answered or priced:
     // the template is left as it is here, and stays in the listing so it never counts as gone.
     const remote: RemoteTemplate[] = [];
-    for (const template of page.data) {
+    // WhatsApp's text as it can be stored (NUL, lone surrogates → U+FFFD), compared and written alike.
+    for (const template of storableText(page.data)) {
       listing.ids.add(template.id);
       if (isTemplateCategory(template.category))
         remote.push(compact({ ...template, category: template.category }));

@@ -71,7 +71,7 @@ describe('POST /templates/sync', () => {
     // Two per page: the fifth template is on the third page.
     const counts = await syncTemplates(bed.deps, org.admin, { pageSize: 2 });
 
-    expect(counts).toEqual({ created: 3, updated: 1, removed: 1, unchanged: 1 });
+    expect(counts).toEqual({ created: 3, updated: 1, removed: 1, unchanged: 1, skipped: 0 });
     const after = {
       kept: await templateRow(bed.database.db, local.kept.id),
       changed: await templateRow(bed.database.db, local.changed.id),
@@ -146,6 +146,7 @@ describe('POST /templates/sync', () => {
       updated: 0,
       removed: 0,
       unchanged: 5,
+      skipped: 0,
     });
     expect((await eventsOf(org.orgId)).length).toBe(eventCount);
   });
@@ -201,6 +202,7 @@ describe('POST /templates/sync', () => {
         updated: 1,
         removed: 1,
         unchanged: 1,
+        skipped: 0,
       });
 
       expect(await templateRow(bed.database.db, stored.justCreated.id)).toEqual(stored.justCreated);
@@ -268,6 +270,7 @@ describe('POST /templates/sync', () => {
         updated: 1,
         removed: 1,
         unchanged: 0,
+        skipped: 0,
       });
     });
   });
@@ -306,6 +309,7 @@ describe('POST /templates/sync', () => {
         updated: 0,
         removed: 0,
         unchanged: 2,
+        skipped: 0,
       });
       const rows = await queryRows<{
         provider_template_id: string;
@@ -407,6 +411,7 @@ describe('POST /templates/sync', () => {
       updated: 0,
       removed: 0,
       unchanged: 0,
+      skipped: 0,
     });
   });
 
@@ -432,7 +437,7 @@ describe('periodic sync', () => {
     expect(reports).toHaveLength(1);
     expect(reports[0]?.synced).toContainEqual({
       orgId: org.orgId,
-      counts: { created: 2, updated: 0, removed: 0, unchanged: 0 },
+      counts: { created: 2, updated: 0, removed: 0, unchanged: 0, skipped: 0 },
     });
     const covered = [...(reports[0]?.synced ?? []), ...(reports[0]?.skipped ?? [])].map((r) => r.orgId);
     expect(covered).not.toContain(without.orgId);

@@ -1,4 +1,4 @@
-import { isUniqueViolation, newId, transactThenPublish, type Db } from '@inbox/platform';
+import { isDataException, isUniqueViolation, newId, transactThenPublish, type Db } from '@inbox/platform';
 import { syncRepository } from '../../db/repositories/sync.repository';
 import {
   templatesRepository,
@@ -30,9 +30,11 @@ export interface SyncCounts {
   updated: number;
   removed: number;
   unchanged: number;
+  /** Listed templates the database refused to store (logged); the others were written. */
+  skipped: number;
 }
 
-type Outcome = 'created' | 'updated' | 'removed' | 'unchanged';
+type Outcome = 'created' | 'updated' | 'removed' | 'unchanged' | 'skipped';
 
 const chunks = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
@@ -130,6 +132,34 @@ async function apply(
   return after.status === 'REMOVED' ? 'removed' : 'updated';
 }
 
+/**
+ * `apply` in a savepoint: a template the database refuses (a value it cannot store, a data
+ * exception) is logged and skipped, and the other templates of the transaction are still written.
+ */
+async function applyOrSkip(
+  deps: TemplatesDeps,
+  tx: Db,
+  actor: ProviderActor,
+  remote: RemoteTemplate,
+  write: (sp: Db) => Promise<Outcome>,
+): Promise<Outcome> {
+  try {
+    return await tx.transaction(write);
+  } catch (error) {
+    if (!isDataException(error)) throw error;
+    deps.logger.warn(
+      {
+        err: error,
+        orgId: actor.origin.orgId,
+        providerTemplateId: remote.providerTemplateId,
+        language: remote.language,
+      },
+      'the database refused a template WhatsApp listed; the sync skipped it',
+    );
+    return 'skipped';
+  }
+}
+
 /** Still gone on its locked row: live, never a draft, not listed, neither created nor changed since. */
 const stillGone = (row: TemplateRow, listing: ProviderListing, before: Date) =>
   row.status !== 'DRAFT' &&
@@ -188,10 +218,10 @@ export async function writeSyncedTemplates(
   written: { readStartedAt: Date; gone: GoneTemplates },
 ): Promise<SyncCounts> {
   const { readStartedAt } = written;
-  const counts: SyncCounts = { created: 0, updated: 0, removed: 0, unchanged: 0 };
+  const counts: SyncCounts = { created: 0, updated: 0, removed: 0, unchanged: 0, skipped: 0 };
   counts.removed = await removeGone(deps, actor, listing, written.gone);
   const orgId = actor.origin.orgId;
-  let listed = { created: 0, updated: 0, removed: 0 };
+  let listed = { created: 0, updated: 0, removed: 0, skipped: 0 };
   for (const batch of chunks(listing.changed)) {
     const outcomes = await transactThenPublish(deps, async (tx) => {
       const ids = batch.map((r) => r.providerTemplateId);
@@ -201,7 +231,9 @@ export async function writeSyncedTemplates(
       const done: Outcome[] = [];
       for (const remote of batch)
         done.push(
-          await apply(deps, tx, actor, await storedFor(tx, orgId, locked, remote), remote, readStartedAt),
+          await applyOrSkip(deps, tx, actor, remote, async (sp) =>
+            apply(deps, sp, actor, await storedFor(sp, orgId, locked, remote), remote, readStartedAt),
+          ),
         );
       return done;
     });
@@ -211,6 +243,7 @@ export async function writeSyncedTemplates(
   counts.created = listed.created;
   counts.updated = listed.updated;
   counts.removed += listed.removed;
-  counts.unchanged = listing.ids.size - listed.created - listed.updated - listed.removed;
+  counts.skipped = listed.skipped;
+  counts.unchanged = listing.ids.size - listed.created - listed.updated - listed.removed - listed.skipped;
   return counts;
 }

@@ -6,6 +6,7 @@ export interface SyncResult {
   'updated'?: (number);
   'removed'?: (number);
   'unchanged'?: (number);
+  'skipped'?: (number);
 }
 
 export interface SyncResult__Output {
@@ -13,4 +14,5 @@ export interface SyncResult__Output {
   'updated': (number);
   'removed': (number);
   'unchanged': (number);
+  'skipped': (number);
 }
