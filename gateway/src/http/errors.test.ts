@@ -62,6 +62,13 @@ describe('problems from a service’s DomainError details', () => {
     const answer = await answerTo(serviceErrorOf(new DomainError('conflict', 'INVALID_TRANSITION', 'no')));
 
     expect(answer.retryAfter).toBeNull();
-    expect(Object.keys(answer.body).sort()).toEqual(['code', 'detail', 'errors', 'status', 'title', 'type']);
+    expect(Object.keys(answer.body as object).sort()).toEqual([
+      'code',
+      'detail',
+      'errors',
+      'status',
+      'title',
+      'type',
+    ]);
   });
 });

@@ -21,6 +21,7 @@ const row: TemplateRow = {
   headerMediaId: 'media-1',
   providerEventAt: null,
   goneFromWhatsAppAt: null,
+  editingUntil: null,
   createdAt: at,
   updatedAt: at,
 };

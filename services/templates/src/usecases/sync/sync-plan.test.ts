@@ -25,6 +25,7 @@ const local = (overrides: Partial<TemplateRow> = {}): TemplateRow => ({
   headerMediaId: null,
   providerEventAt: null,
   goneFromWhatsAppAt: null,
+  editingUntil: null,
   createdAt: BEFORE,
   updatedAt: BEFORE,
   ...overrides,
