@@ -106,6 +106,60 @@ describe('receiveFile', () => {
     expect(files()).toEqual([]);
   });
 
+  describe('with checkStart (the first bytes against the declared type)', () => {
+    const PNG_HEAD = Buffer.from('89504e470d0a1a0a', 'hex');
+    const pngOnly = (heads: Buffer[]) => ({
+      bytes: 8,
+      check: (head: Buffer, file: { mimeType: string }) => {
+        heads.push(head);
+        if (file.mimeType === 'image/png' && !head.subarray(0, 8).equals(PNG_HEAD))
+          throw new Refused('not a PNG inside');
+      },
+    });
+
+    it('refuses a file whose first bytes are not its type, and keeps nothing', async () => {
+      const heads: Buffer[] = [];
+      const run = receiveFile(
+        headers,
+        body(fileHead('file', 'a.png', 'image/png'), Buffer.from('just some text, honest'), end),
+        { ...options(), checkStart: pngOnly(heads) },
+      );
+      await expect(run).rejects.toThrow('not a PNG inside');
+      expect(heads.map((h) => h.toString())).toEqual(['just som']);
+      expect(files()).toEqual([]);
+    });
+
+    it('checks the first bytes however they are split, and writes the whole file unchanged', async () => {
+      const heads: Buffer[] = [];
+      const bytes = Buffer.concat([PNG_HEAD, Buffer.alloc(500, 9)]);
+      const split = [...bytes.subarray(0, 12)].map((b) => Buffer.from([b]));
+      const received = await receiveFile(
+        headers,
+        body(fileHead('file', 'a.png', 'image/png'), ...split, bytes.subarray(12), end),
+        { ...options(), checkStart: pngOnly(heads) },
+      );
+      expect(heads).toEqual([PNG_HEAD]);
+      expect(fs.readFileSync(received.path)).toEqual(bytes);
+      expect(received.size).toBe(bytes.length);
+    });
+
+    it('checks a file shorter than the bytes asked, and never an empty one', async () => {
+      const heads: Buffer[] = [];
+      await expect(
+        receiveFile(headers, body(fileHead('file', 'a.png', 'image/png'), Buffer.from('PNG'), end), {
+          ...options(),
+          checkStart: pngOnly(heads),
+        }),
+      ).rejects.toThrow('not a PNG inside');
+      const empty = await receiveFile(headers, body(fileHead('file', 'a.png', 'image/png'), end), {
+        ...options(),
+        checkStart: pngOnly(heads),
+      });
+      expect(empty.size).toBe(0);
+      expect(heads.map((h) => h.toString())).toEqual(['PNG']);
+    });
+  });
+
   it.each([
     ['no file part', body(fieldPart('caption', 'hi'), `--${BOUNDARY}--\r\n`), 'file', 'Required'],
     [

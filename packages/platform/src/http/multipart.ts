@@ -212,6 +212,45 @@ function meter(limit: FileLimit) {
   return { stream, size: () => size };
 }
 
+/**
+ * A look at the first bytes of a file before it is kept: the declared type is only the client's
+ * word, the content's signature (magic number) is the file's. `check` throws to refuse the file.
+ */
+export interface StartCheck {
+  /** How many first bytes `check` needs (fewer when the file is shorter; never called for an empty one). */
+  bytes: number;
+  check: (head: Buffer, file: MultipartFileInfo) => void;
+}
+
+/** Holds the first `bytes` of the stream (at most one chunk's worth more) until `check` passed them. */
+function startChecker(start: StartCheck, file: MultipartFileInfo): Transform {
+  let held: Buffer[] | null = [];
+  let size = 0;
+  const release = (stream: Transform): Error | null => {
+    const head = Buffer.concat(held ?? []);
+    held = null;
+    if (head.length === 0) return null;
+    try {
+      start.check(head.subarray(0, start.bytes), file);
+    } catch (error) {
+      return error as Error;
+    }
+    stream.push(head);
+    return null;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!held) return done(null, chunk);
+      held.push(chunk);
+      size += chunk.length;
+      done(size >= start.bytes ? release(this) : null);
+    },
+    flush(done) {
+      done(held ? release(this) : null);
+    },
+  });
+}
+
 /** A file part received to disk, with the form's text fields. */
 export interface ReceivedFile {
   path: string;
@@ -223,19 +262,21 @@ export interface ReceivedFile {
 
 /**
  * Streams the file part of a multipart body to a new file in `dir` (created if missing). The
- * caller owns the file afterwards: it moves it where it belongs or removes it.
+ * caller owns the file afterwards: it moves it where it belongs or removes it. With `checkStart`,
+ * the first bytes are checked before anything is written; a refusal keeps nothing.
  */
 export async function receiveFile(
   headers: IncomingHttpHeaders,
   body: Readable,
-  options: MultipartOptions & { dir: string },
+  options: MultipartOptions & { dir: string; checkStart?: StartCheck },
 ): Promise<ReceivedFile> {
   const target = path.join(options.dir, `${randomUUID()}.part`);
   const sink: FileSink<number> = {
-    write: async (data, _file, limit) => {
+    write: async (data, file, limit) => {
       await fs.promises.mkdir(options.dir, { recursive: true });
       const counted = meter(limit);
-      await pipeline(data, counted.stream, fs.createWriteStream(target));
+      const stages: Transform[] = options.checkStart ? [startChecker(options.checkStart, file)] : [];
+      await pipeline([data, ...stages, counted.stream, fs.createWriteStream(target)]);
       return counted.size();
     },
     discard: () => fs.promises.rm(target, { force: true }),

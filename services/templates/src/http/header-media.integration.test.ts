@@ -152,6 +152,52 @@ describe('POST /internal/templates/upload-media', () => {
     expect(incomingFiles()).toEqual([]);
   });
 
+  it.each([
+    ['text sent as a PNG', 'IMAGE', 'image/png', Buffer.from('just some text, not an image')],
+    ['a PNG sent as a JPEG', 'IMAGE', 'image/jpeg', png(1024)],
+    ['a PNG sent as a PDF', 'DOCUMENT', 'application/pdf', png(1024)],
+    ['a PDF sent as an MP4', 'VIDEO', 'video/mp4', Buffer.from('%PDF-1.4 sample, no video')],
+  ])(
+    'refuses %s by its first bytes (415), asks nothing of WhatsApp and keeps nothing',
+    async (_what, headerType, type, bytes) => {
+      const org = await bed.orgWithChannel();
+
+      const res = await upload(org.admin, { headerType, file: { bytes, type, name: 'f' } });
+
+      expect(res.status).toBe(415);
+      expect(await res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        errors: [{ path: 'file', message: expect.stringContaining(type) }],
+      });
+      const sessions = (await (await fetch(`${org.sim.url}/_sim/uploads`)).json()) as { data: unknown[] };
+      expect(sessions.data).toEqual([]);
+      expect(await uploadsOf(org.orgId)).toEqual([]);
+      expect(incomingFiles()).toEqual([]);
+    },
+  );
+
+  it('takes a JPEG and an MP4 whose first bytes are theirs', async () => {
+    const org = await bed.orgWithChannel();
+    const jpeg = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(512, 1)]);
+    const mp4 = Buffer.concat([
+      Buffer.from('00000020', 'hex'),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(512, 2),
+    ]);
+
+    const image = await upload(org.admin, {
+      headerType: 'IMAGE',
+      file: { bytes: jpeg, type: 'image/jpeg', name: 'a.jpg' },
+    });
+    const video = await upload(org.admin, {
+      headerType: 'VIDEO',
+      file: { bytes: mp4, type: 'video/mp4', name: 'a.mp4' },
+    });
+
+    expect([image.status, video.status]).toEqual([201, 201]);
+    expect((await uploadsOf(org.orgId)).map((u) => u.mimeType).sort()).toEqual(['image/jpeg', 'video/mp4']);
+  });
+
   it('checks the file against a header type sent after it', async () => {
     const org = await bed.orgWithChannel();
     const file = { bytes: Buffer.from('%PDF-1.4 sample'), type: 'application/pdf', name: 'menu.pdf' };

@@ -9,6 +9,7 @@ import {
 import type { TemplatesDeps } from '../deps';
 import { incomingDir } from '../usecases/media/header-media-files';
 import {
+  HEADER_FILE_START,
   headerFileLimit,
   headerFileTooLarge,
   MAX_HEADER_MEDIA_BYTES,
@@ -52,6 +53,7 @@ async function upload(deps: TemplatesDeps, slots: TransferSlots, req: Request, r
       // headerType is one short word: a longer field is refused, not buffered.
       fieldSize: 1024,
       onFile: ({ mimeType }, fields) => headerFileLimit(mimeType, fields),
+      checkStart: HEADER_FILE_START,
     });
     return uploadHeaderMedia(deps, callerOf(res), file);
   });

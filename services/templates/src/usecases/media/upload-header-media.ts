@@ -12,9 +12,11 @@ import {
   newId,
   requireOrganization,
   type ReceivedFile,
+  type StartCheck,
 } from '@inbox/platform';
 import { headerMediaRepository } from '../../db/repositories/header-media.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
+import { SIGNATURE_BYTES, startsAs } from '../../domain/media-signature';
 import { callWhatsApp } from '../templates/provider-errors';
 import { channelOf } from '../templates/template-channel';
 import { absolutePath, discardFile, keepFile, storedPathOf } from './header-media-files';
@@ -79,6 +81,21 @@ function unsupported(headerType: HeaderMediaType | null, mimeType: string) {
   const what = headerType ? `A ${headerType} header takes` : 'A header sample is';
   return rejected(415, `${what} ${allowed.join(' or ')}, not ${mimeType || 'a file without a type'}`);
 }
+
+/**
+ * The file's first bytes against its declared type, while it streams in (before a byte is kept): a
+ * text file sent as image/png is 415, never uploaded to WhatsApp nor served as an image.
+ */
+export const HEADER_FILE_START: StartCheck = {
+  bytes: SIGNATURE_BYTES,
+  check: (head, file) => {
+    if (!startsAs(file.mimeType, head))
+      throw rejected(
+        415,
+        `The file is not what its type says (${file.mimeType}): its first bytes are not those of such a file`,
+      );
+  },
+};
 
 /** The header type asked for and the received file checked against WhatsApp's types and sizes for it. */
 function checkFile(file: ReceivedFile): { headerType: HeaderMediaType; mimeType: string } {
