@@ -39,11 +39,14 @@ export const contacts = inbox.table(
     /**
      * The inbox category of the latest template WhatsApp accepted for the contact, until the
      * customer's next message gives it to the conversation that message lands in (when that one
-     * has none). Only a reply within TEMPLATE_REPLY_WINDOW_MS of the send takes it.
+     * has none). Only a reply within TEMPLATE_REPLY_WINDOW_MS of the send takes it; a message quoting
+     * one of our template messages takes that template's category instead.
      */
     pendingTemplateCategory: text('pending_template_category'),
     /** When WhatsApp accepted that template (null: no category pending). */
     pendingTemplateSentAt: ts('pending_template_sent_at'),
+    /** That template's message: a status webhook failing it takes the category back. */
+    pendingTemplateMessageId: text('pending_template_message_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -94,20 +94,43 @@ export const contactsRepository = {
   },
 
   /**
-   * What the customer's reply gives its conversation: the inbox category of the template WhatsApp
-   * accepted at `sentAt` (the latest one), or none.
+   * What the customer's reply gives its conversation: the inbox category of the template message
+   * `messageId` that WhatsApp accepted at `sentAt` (the latest one), or none.
    */
   setPendingTemplateCategory: async (
     tx: Db,
     orgId: number,
     waId: string,
-    category: string | null,
-    sentAt: Date,
+    pending: { category: string | null; sentAt: Date; messageId: string },
+  ): Promise<void> => {
+    const { category } = pending;
+    await tx
+      .update(contacts)
+      .set({
+        pendingTemplateCategory: category,
+        pendingTemplateSentAt: category === null ? null : pending.sentAt,
+        pendingTemplateMessageId: category === null ? null : pending.messageId,
+      })
+      .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)));
+  },
+
+  /** Takes back the pending category when the template message that left it failed; one statement. */
+  clearPendingTemplateCategoryOf: async (
+    tx: Db,
+    orgId: number,
+    waId: string,
+    messageId: string,
   ): Promise<void> => {
     await tx
       .update(contacts)
-      .set({ pendingTemplateCategory: category, pendingTemplateSentAt: category === null ? null : sentAt })
-      .where(and(eq(contacts.orgId, orgId), eq(contacts.waId, waId)));
+      .set({ pendingTemplateCategory: null, pendingTemplateSentAt: null, pendingTemplateMessageId: null })
+      .where(
+        and(
+          eq(contacts.orgId, orgId),
+          eq(contacts.waId, waId),
+          eq(contacts.pendingTemplateMessageId, messageId),
+        ),
+      );
   },
 
   /**

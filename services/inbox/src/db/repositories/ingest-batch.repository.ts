@@ -11,6 +11,10 @@ export interface ContactKey {
 
 export const contactKey = (k: ContactKey): string => `${k.orgId}:${k.waId}`;
 
+/** A customer's quote of one of the platform's message ids. */
+export const quoteKey = (k: ContactKey, providerMessageId: string): string =>
+  `${contactKey(k)}:${providerMessageId}`;
+
 /** What the batch needs back of a stored inbound message. */
 export interface StoredInbound {
   id: string;
@@ -168,24 +172,48 @@ export const ingestBatchRepository = {
   },
 
   /**
-   * Consumes the contacts' pending template categories: each one is cleared, and given to the
-   * conversation the reply landed in when that one still has no category. Two statements for the
-   * whole batch (a campaign's replies arrive together). Answers the conversations categorized.
+   * The inbox categories of the template messages these customers' messages quote, as
+   * `orgId:waId:providerMessageId` → category (null: the template had none). One statement for the
+   * batch. Only an outbound template message of that customer's own chat counts.
    */
-  applyTemplateCategories: async (
+  quotedTemplateCategories: async (
     db: Db,
-    replies: Array<ContactKey & { conversationId: string; category: string }>,
-  ): Promise<Array<{ orgId: number; id: string; waId: string; category: string }>> => {
-    if (replies.length === 0) return [];
-    const json = JSON.stringify(replies);
+    quotes: Array<ContactKey & { providerMessageId: string }>,
+  ): Promise<Map<string, string | null>> => {
+    if (quotes.length === 0) return new Map();
+    const rows = await queryRows<ContactKey & { providerMessageId: string; category: string | null }>(
+      db,
+      sql`select q."orgId", q."waId", q."providerMessageId", m.content -> 'template' ->> 'inboxCategory' as category
+        from jsonb_to_recordset(${JSON.stringify(quotes)}::jsonb) as q("orgId" int, "waId" text, "providerMessageId" text)
+        join ${messages} m on m.org_id = q."orgId" and m.provider_message_id = q."providerMessageId"
+        join ${conversations} c on c.id = m.conversation_id
+        where m.direction = 'outbound' and m.type = 'template' and c.wa_id = q."waId"`,
+    );
+    return new Map(rows.map((r) => [quoteKey(r, r.providerMessageId), r.category]));
+  },
+
+  /** The contacts' pending template categories are answered: cleared, in one statement. */
+  clearPendingTemplateCategories: async (db: Db, keys: ContactKey[]): Promise<void> => {
+    if (keys.length === 0) return;
     await db.execute(sql`
-      update ${contacts} set pending_template_category = null, pending_template_sent_at = null
-      from jsonb_to_recordset(${json}::jsonb) as v("orgId" int, "waId" text)
-      where ${contacts.orgId} = v."orgId" and ${contacts.waId} = v."waId"`);
+      update ${contacts} set pending_template_category = null, pending_template_sent_at = null,
+        pending_template_message_id = null
+      where (${contacts.orgId}, ${contacts.waId}) in ${contactKeys(keys)}`);
+  },
+
+  /**
+   * Gives each conversation its template category when it still has none, in one statement (a
+   * campaign's replies arrive together). Answers the conversations categorized.
+   */
+  categorizeConversations: async (
+    db: Db,
+    rows: Array<{ orgId: number; conversationId: string; category: string }>,
+  ): Promise<Array<{ orgId: number; id: string; waId: string; category: string }>> => {
+    if (rows.length === 0) return [];
     return queryRows(
       db,
       sql`update ${conversations} set category = v.category
-        from jsonb_to_recordset(${json}::jsonb) as v("orgId" int, "conversationId" text, category text)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v("orgId" int, "conversationId" text, category text)
         where ${conversations.orgId} = v."orgId" and ${conversations.id} = v."conversationId"
           and ${conversations.category} is null
         returning ${conversations.orgId} as "orgId", ${conversations.id} as id, ${conversations.waId} as "waId",

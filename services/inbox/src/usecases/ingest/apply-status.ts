@@ -1,6 +1,7 @@
 import { INBOX_EVENTS } from '@inbox/contracts';
 import { DomainError, transactThenPublish } from '@inbox/platform';
 import type { MessageStatus as StatusUpdate } from '@inbox/whatsapp';
+import { contactsRepository } from '../../db/repositories/contacts.repository';
 import { ingestRepository } from '../../db/repositories/ingest.repository';
 import type { InboxDeps } from '../../deps';
 import { decideStatus, type StatusDecision } from '../../domain/message-status';
@@ -28,8 +29,9 @@ export const messageNotStoredYet = (providerMessageId: string) =>
 
 /**
  * Moves an outbound message's status forward from a status webhook (domain/message-status.ts).
- * The conversation's own status does not change on delivery reports. A status about a message
- * not stored is retried for a grace period, then dropped with a log line: undefined.
+ * The conversation's own status does not change on delivery reports; a template message failing
+ * takes back the inbox category it left for the reply. A status about a message not stored is
+ * retried for a grace period, then dropped with a log line: undefined.
  */
 export async function applyStatus(
   deps: InboxDeps,
@@ -62,6 +64,9 @@ export async function applyStatus(
         : {}),
       updatedAt: deps.now(),
     });
+    // WhatsApp took the template but could not deliver it: the customer will not answer it.
+    if (decision.to === 'FAILED' && message.type === 'template')
+      await contactsRepository.clearPendingTemplateCategoryOf(tx, orgId, waId, message.id);
     const { pricing } = status;
     await deps.events.record(tx, systemOrigin(orgId, input.requestId), INBOX_EVENTS.messageStatusChanged, {
       conversationId: message.conversationId,

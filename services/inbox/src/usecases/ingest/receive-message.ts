@@ -131,6 +131,7 @@ async function store(
       contact: contactOf(item),
       conversation,
       writtenAt: row.providerTimestamp,
+      quotes: item.content.replyToProviderId,
       requestId: item.requestId,
     });
     return {

@@ -3,10 +3,11 @@ import type { Db, EventToRecord } from '@inbox/platform';
 import {
   contactKey,
   ingestBatchRepository as repo,
+  quoteKey,
   type ContactKey,
 } from '../../db/repositories/ingest-batch.repository';
 import type { ContactRow, ConversationRow } from '../../db/repositories/conversation-views';
-import { isReplyToTemplate } from '../../domain/template-reply';
+import { decideTemplateCategory, type CustomerMessage } from '../../domain/template-reply';
 import { systemOrigin } from '../../events';
 
 type InboxEvent = EventToRecord<typeof inboxEventSchemas>;
@@ -16,16 +17,18 @@ export interface StoredReply {
   contact: ContactKey;
   conversation: ConversationRow;
   writtenAt: Date;
+  /** The platform id of the message it quotes (its `context`: a quote, a button, a reaction). */
+  quotes: string | null;
   requestId?: string;
 }
 
 /**
  * A customer's reply to a template gives the conversation it lands in (the template's own, or its
  * active successor when that one was closed meanwhile) the template's inbox category, when the
- * conversation has none. The contact carries the category of the latest template WhatsApp
- * accepted, and when (no lookup of past messages), so this costs nothing unless a template left
- * one: then two statements per batch. A message written long after that template (beyond
- * TEMPLATE_REPLY_WINDOW_MS) is about something else: it takes no category and leaves it as it is.
+ * conversation has none (domain/template-reply.ts: the quoted template, else the latest accepted
+ * one within its window). The contact carries the latest one's category and date, and a template
+ * message keeps its own, so this costs nothing unless a template left one or a message quotes
+ * something: then one statement to read the quoted messages, and one or two to write.
  */
 export async function applyTemplateCategories(
   tx: Db,
@@ -33,25 +36,46 @@ export async function applyTemplateCategories(
   replies: StoredReply[],
   events: InboxEvent[],
 ): Promise<void> {
-  const pending = new Map<string, { conversationId: string; category: string; requestId?: string }>();
-  for (const { contact, conversation, writtenAt, requestId } of replies) {
-    const key = contactKey(contact);
-    const row = contacts.get(key)?.contact;
-    const category = row?.pendingTemplateCategory;
-    if (category && !pending.has(key) && isReplyToTemplate(row.pendingTemplateSentAt, writtenAt))
-      pending.set(key, { conversationId: conversation.id, category, requestId });
-  }
-  if (pending.size === 0) return;
-  const categorized = await repo.applyTemplateCategories(
+  const quoted = await repo.quotedTemplateCategories(
     tx,
-    [...pending.entries()].map(([key, { conversationId, category }]) => {
-      const { orgId, waId } = contacts.get(key)!.contact;
-      return { orgId, waId, conversationId, category };
-    }),
+    replies.flatMap((r) => (r.quotes ? [{ ...r.contact, providerMessageId: r.quotes }] : [])),
   );
+  const byContact = new Map<string, StoredReply[]>();
+  for (const reply of replies) {
+    const key = contactKey(reply.contact);
+    const own = byContact.get(key);
+    if (own) own.push(reply);
+    else byContact.set(key, [reply]);
+  }
+  const settled: ContactKey[] = [];
+  const given: Array<{ reply: StoredReply; category: string }> = [];
+  for (const [key, own] of byContact) {
+    const contact = contacts.get(key)?.contact;
+    if (!contact) continue;
+    const messages = own.map((reply): CustomerMessage => {
+      const category = reply.quotes ? quoted.get(quoteKey(reply.contact, reply.quotes)) : undefined;
+      return category === undefined
+        ? { writtenAt: reply.writtenAt }
+        : { writtenAt: reply.writtenAt, quotedTemplate: { category } };
+    });
+    const pending = { category: contact.pendingTemplateCategory, sentAt: contact.pendingTemplateSentAt };
+    const decision = decideTemplateCategory(pending, messages);
+    if (decision.settlesPending) settled.push(contact);
+    if (decision.given) given.push({ reply: own[decision.given.index], category: decision.given.category });
+  }
+  await repo.clearPendingTemplateCategories(tx, settled);
+  const categorized = await repo.categorizeConversations(
+    tx,
+    given.map(({ reply, category }) => ({
+      orgId: reply.conversation.orgId,
+      conversationId: reply.conversation.id,
+      category,
+    })),
+  );
+  const requestOf = new Map(given.map(({ reply }) => [reply.conversation.id, reply.requestId]));
   for (const row of categorized)
     events.push({
-      origin: systemOrigin(row.orgId, pending.get(contactKey(row))?.requestId),
+      origin: systemOrigin(row.orgId, requestOf.get(row.id)),
       type: INBOX_EVENTS.conversationCategorized,
       data: {
         conversationId: row.id,

@@ -190,7 +190,8 @@ async function deliverTemplate(
   const onAccepted: OnAccepted = async (tx, { result, at }) => {
     whatsappsWaId = result.waId;
     const category = request.template.inboxCategory || null;
-    await contactsRepository.setPendingTemplateCategory(tx, caller.orgId, waId, category, at);
+    const pending = { category, sentAt: at, messageId: stored.message.id };
+    await contactsRepository.setPendingTemplateCategory(tx, caller.orgId, waId, pending);
   };
   const { name, language } = request.template;
   const message = await deliverOutbound(
