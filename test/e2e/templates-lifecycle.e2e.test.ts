@@ -263,6 +263,9 @@ describe(`what WhatsApp decides (${MODE})`, () => {
     expect(second.body.code).toBe('EDIT_LIMIT');
     const stored = (await t.api.get(`/templates/${template.id}`, { token: t.admin })).body;
     expect(Date.parse(stored.nextEditAllowedAt)).toBeGreaterThan(Date.now() + 23 * HOUR * 1000);
+    // The refusal says when, for a program too: a problem member and Retry-After.
+    expect(second.body).toMatchObject({ nextEditAllowedAt: stored.nextEditAllowedAt, editLimit: '24_HOURS' });
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(23 * HOUR);
     expect(JSON.stringify(stored.components)).toContain('salió hoy');
     expect((await simTemplate('shipping_notice'))!.components).toEqual(before.components);
 
