@@ -4,9 +4,11 @@ import { templateCategoryUpdateSchema } from '@inbox/whatsapp';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
 import { recordProviderUpdate, type ProviderActor } from './provider-changes';
-import { addHistoryNote } from './template-webhook';
+import { addHistoryNote, readWebhookValue } from './template-webhook';
 
-const categoryValueSchema = templateCategoryUpdateSchema.omit({ message_template_id: true });
+const categoryValueSchema = templateCategoryUpdateSchema
+  .omit({ message_template_id: true })
+  .refine((value) => isTemplateCategory(value.new_category));
 
 /** History events of a category change (the status stays; the history shows what happened). */
 export const CATEGORY_EVENTS = {
@@ -27,15 +29,8 @@ export async function applyCategoryWebhook(
   row: TemplateRow,
   data: ProviderWhatsAppData,
 ): Promise<boolean> {
-  const parsed = categoryValueSchema.safeParse(data.value);
-  if (!parsed.success || !isTemplateCategory(parsed.data.new_category)) {
-    deps.logger.warn(
-      { templateId: row.id, field: data.field },
-      'malformed template category webhook ignored',
-    );
-    return false;
-  }
-  const value = parsed.data;
+  const value = readWebhookValue(deps, categoryValueSchema, row, data);
+  if (!value) return false;
   if (value.correct_category !== undefined && value.previous_category === undefined) {
     const when = value.category_update_timestamp;
     const at = when === undefined ? '' : ` on ${new Date(when * 1000).toISOString()}`;

@@ -4,6 +4,7 @@ import { messageTemplateQualityUpdateSchema } from '@inbox/whatsapp';
 import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
 import { recordProviderUpdate, type ProviderActor } from './provider-changes';
+import { readWebhookValue } from './template-webhook';
 
 const qualityValueSchema = messageTemplateQualityUpdateSchema.omit({ message_template_id: true });
 
@@ -19,12 +20,9 @@ export async function applyQualityWebhook(
   row: TemplateRow,
   data: ProviderWhatsAppData,
 ): Promise<boolean> {
-  const parsed = qualityValueSchema.safeParse(data.value);
-  if (!parsed.success) {
-    deps.logger.warn({ templateId: row.id, field: data.field }, 'malformed template quality webhook ignored');
-    return false;
-  }
-  const rating = parsed.data.new_quality_score;
+  const value = readWebhookValue(deps, qualityValueSchema, row, data);
+  if (!value) return false;
+  const rating = value.new_quality_score;
   if (rating === row.qualityRating) return false;
   const after = await templatesRepository.update(tx, row.orgId, row.id, {
     qualityRating: rating,

@@ -9,7 +9,7 @@ import {
 import type { TemplatesDeps } from '../../deps';
 import { applyStatusEvent, isStaleEvent, type StatusChangeOutcome } from '../../domain/template-lifecycle';
 import { recordProviderStatus, recordProviderUpdate, type ProviderActor } from './provider-changes';
-import { addHistoryNote, eventTimeOf } from './template-webhook';
+import { addHistoryNote, eventTimeOf, readWebhookValue } from './template-webhook';
 
 /** The fields read here; the id is read apart (it may be a string beyond 2^53). */
 const statusValueSchema = messageTemplateStatusUpdateSchema.omit({ message_template_id: true });
@@ -66,12 +66,8 @@ export async function applyStatusWebhook(
   row: TemplateRow,
   data: ProviderWhatsAppData,
 ): Promise<boolean> {
-  const parsed = statusValueSchema.safeParse(data.value);
-  if (!parsed.success) {
-    deps.logger.warn({ templateId: row.id, field: data.field }, 'malformed template status webhook ignored');
-    return false;
-  }
-  const value = parsed.data;
+  const value = readWebhookValue(deps, statusValueSchema, row, data);
+  if (!value) return false;
   const eventAt = eventTimeOf(data);
   if (isStaleEvent(eventAt, row.providerEventAt)) return false;
   const outcome = applyStatusEvent(

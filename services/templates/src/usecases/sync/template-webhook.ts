@@ -1,4 +1,5 @@
 import type { ProviderWhatsAppData } from '@inbox/contracts';
+import type { z } from 'zod';
 import type { Db } from '@inbox/platform';
 import { templateLedgerRepository } from '../../db/repositories/template-ledger.repository';
 import { syncRepository } from '../../db/repositories/sync.repository';
@@ -81,4 +82,20 @@ export async function addHistoryNote(
     providerEventAt: note.eventAt ?? null,
   });
   return true;
+}
+
+/**
+ * A webhook's `value` read with its schema. A malformed one is logged and ignored (null): WhatsApp
+ * will not send it better on a retry, so failing the delivery would only park it.
+ */
+export function readWebhookValue<T>(
+  deps: TemplatesDeps,
+  schema: z.ZodType<T>,
+  row: TemplateRow,
+  data: ProviderWhatsAppData,
+): T | null {
+  const parsed = schema.safeParse(data.value);
+  if (parsed.success) return parsed.data;
+  deps.logger.warn({ templateId: row.id, field: data.field }, 'malformed template webhook ignored');
+  return null;
 }
