@@ -14,6 +14,7 @@ export * from './messages';
 export * from './conversations';
 export * from './contacts';
 export * from './quick-replies';
+export * from './campaigns';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,
@@ -24,3 +25,7 @@ export type {
   TemplatesServiceHandlers,
   TemplatesServiceClient,
 } from './generated/templates/v1/TemplatesService';
+export type {
+  CampaignsServiceHandlers,
+  CampaignsServiceClient,
+} from './generated/campaigns/v1/CampaignsService';

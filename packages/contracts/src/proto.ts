@@ -5,6 +5,7 @@ import type { DirectoryServiceClient } from './generated/directory/v1/DirectoryS
 import type { HealthClient } from './generated/grpc/health/v1/Health';
 import type { InboxServiceClient } from './generated/inbox/v1/InboxService';
 import type { TemplatesServiceClient } from './generated/templates/v1/TemplatesService';
+import type { CampaignsServiceClient } from './generated/campaigns/v1/CampaignsService';
 import generatorOptions from './proto-loader-options.json';
 
 /** Where the .proto files live: `<repo>/proto`, the same from `src/` (tests) and `dist/` (runtime). */
@@ -29,6 +30,7 @@ export const PROTO_FILES = {
   directory: 'directory/v1/directory.proto',
   inbox: 'inbox/v1/inbox.proto',
   templates: 'templates/v1/templates.proto',
+  campaigns: 'campaigns/v1/campaigns.proto',
   health: 'grpc/health/v1/health.proto',
 } as const;
 
@@ -49,6 +51,7 @@ export interface KnownServices {
   'directory.v1.DirectoryService': DirectoryServiceClient;
   'inbox.v1.InboxService': InboxServiceClient;
   'templates.v1.TemplatesService': TemplatesServiceClient;
+  'campaigns.v1.CampaignsService': CampaignsServiceClient;
   'grpc.health.v1.Health': HealthClient;
 }
 export type KnownServiceName = keyof KnownServices;
@@ -57,6 +60,7 @@ const SERVICE_FILES: Record<KnownServiceName, string> = {
   'directory.v1.DirectoryService': PROTO_FILES.directory,
   'inbox.v1.InboxService': PROTO_FILES.inbox,
   'templates.v1.TemplatesService': PROTO_FILES.templates,
+  'campaigns.v1.CampaignsService': PROTO_FILES.campaigns,
   'grpc.health.v1.Health': PROTO_FILES.health,
 };
 

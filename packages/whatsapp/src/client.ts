@@ -9,6 +9,8 @@ import type { MediaKind } from './media';
 import { multipartBody } from './multipart';
 import * as upload from './resumable-upload';
 import type { UploadSessionInput, UploadSource } from './resumable-upload';
+import * as insights from './account-insights';
+import type { PhoneNumberStatus, PricingAnalytics, TemplateCost } from './account-insights';
 import * as templates from './templates';
 import type {
   CreateTemplateInput,
@@ -176,6 +178,24 @@ export class CloudApiClient {
     check(/^https?:\/\//i.test(url), 'media URL must be http(s)');
     const req = { method: 'GET' as const, url, accessToken: this.config.accessToken };
     return graphDownload({ ...req, timeoutMs: this.mediaTimeoutMs }, MAX_MEDIA_DOWNLOAD_BYTES);
+  }
+
+  /** The number's status, quality, messaging limit tier and throughput level. */
+  getPhoneNumberStatus(): Promise<PhoneNumberStatus> {
+    return insights.getPhoneNumberStatus(this.access, this.config.phoneNumberId);
+  }
+
+  /** Cost per template over a period (template analytics, 10 templates a call). */
+  getTemplateAnalytics(
+    wabaId: string,
+    input: { start: Date; end: Date; templateIds: string[] },
+  ): Promise<TemplateCost[]> {
+    return insights.getTemplateAnalytics(this.access, wabaId, input);
+  }
+
+  /** The WABA's messages and cost by pricing category and type over a period. */
+  getPricingAnalytics(wabaId: string, input: { start: Date; end: Date }): Promise<PricingAnalytics> {
+    return insights.getPricingAnalytics(this.access, wabaId, input);
   }
 
   /** Submits a template for review (`POST /{waba-id}/message_templates`). */

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './account-insights';
 export * from './errors';
 export * from './interactive';
 export * from './media';

@@ -6,6 +6,7 @@ describe('normalizePhone', () => {
     ['E.164 as is', '+16505551234', '+16505551234', '16505551234'],
     ['spaces, dashes and parentheses', '+1 (650) 555-1234', '+16505551234', '16505551234'],
     ['dots', '+1.650.555.1234', '+16505551234', '16505551234'],
+    ['country code in parentheses', '(+52) 55-1234-8004', '+525512348004', '5215512348004'],
     ['leading 00', '0044 7911 123456', '+447911123456', '447911123456'],
     ['digits only, as WhatsApp writes them', '4915112345678', '+4915112345678', '4915112345678'],
     ['surrounding blanks', '  +49 151 1234 5678 ', '+4915112345678', '4915112345678'],
@@ -42,6 +43,7 @@ describe('normalizePhone', () => {
     ['Brazil area code that does not exist', '+55 20 98765-4321'],
     ['an extension', '+1 650 555 1234 ext 5'],
     ['absurdly long input', `+1${'0'.repeat(100)}`],
+    ['a plus in the middle', '52 +55 1234 5678'],
     ['other scripts\u2019 digits', '+١٦٥٠٥٥٥١٢٣٤'],
   ])('refuses %s', (_what, input) => {
     expect(normalizePhone(input)).toBeNull();

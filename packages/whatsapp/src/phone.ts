@@ -10,8 +10,8 @@ export interface NormalizedPhone {
 
 /** Longer input is not a phone number in any notation; refuse it before any parsing. */
 const MAX_INPUT = 40;
-/** Digits with the separators people write: spaces, dashes, dots, parentheses; `+` only in front. */
-const NOTATION = /^\+?[\d\s\-.()]+$/;
+/** Digits with the separators people write: spaces, dashes, dots, parentheses; `+` only in front (or just inside a leading parenthesis: `(+52) …`). */
+const NOTATION = /^\(?\+?[\d\s\-.()]+$/;
 const SEPARATORS = /[\s\-.()]/g;
 
 /**

@@ -32,4 +32,14 @@ export const QUEUES = {
   inboxMedia: 'inbox.media-downloads',
   /** Account-level template webhooks (status, category, quality) for the templates service. */
   templatesWebhooks: 'templates.provider-whatsapp',
+  /** Campaign sends' statuses (webhooks with the campaign marker) for the campaigns service. */
+  campaignsWebhooks: 'campaigns.provider-whatsapp',
+  /** Inbox events the campaigns service acts on: replies (REPLIED, survey answers). */
+  campaignsInbox: 'campaigns.inbox-events',
+  /** Template events the campaigns service acts on: a paused or disabled template pauses its campaigns. */
+  campaignsTemplates: 'campaigns.template-events',
+  /** The send queue: slices of campaigns to send, consumed by campaign workers (scaled on its depth). */
+  campaignsSend: 'campaigns.send',
+  /** Campaign events the inbox acts on: the campaign message shown when its recipient replies. */
+  inboxCampaigns: 'inbox.campaign-events',
 } as const;

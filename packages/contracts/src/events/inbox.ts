@@ -76,6 +76,8 @@ export const inboxEventSchemas = {
     type: z.string(),
     text: z.string().nullable(),
     contextProviderMessageId: z.string().nullable(),
+    /** A button or list answer: the button's payload or the row's id (`text` holds its title). */
+    replyId: z.string().nullable().optional(),
     receivedAt: z.string(),
     sentAt: z.string(),
   }),

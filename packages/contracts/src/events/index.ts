@@ -3,3 +3,4 @@ export * from './directory';
 export * from './inbox';
 export * from './provider';
 export * from './templates';
+export * from './campaigns';

@@ -60,6 +60,9 @@ import type { BulkTemplatesRequest as _templates_v1_BulkTemplatesRequest, BulkTe
 import type { Empty as _templates_v1_Empty, Empty__Output as _templates_v1_Empty__Output } from './templates/v1/Empty';
 import type { IdRequest as _templates_v1_IdRequest, IdRequest__Output as _templates_v1_IdRequest__Output } from './templates/v1/IdRequest';
 import type { ListTemplatesRequest as _templates_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _templates_v1_ListTemplatesRequest__Output } from './templates/v1/ListTemplatesRequest';
+import type { PrepareSendsRequest as _templates_v1_PrepareSendsRequest, PrepareSendsRequest__Output as _templates_v1_PrepareSendsRequest__Output } from './templates/v1/PrepareSendsRequest';
+import type { PreparedSend as _templates_v1_PreparedSend, PreparedSend__Output as _templates_v1_PreparedSend__Output } from './templates/v1/PreparedSend';
+import type { PreparedSends as _templates_v1_PreparedSends, PreparedSends__Output as _templates_v1_PreparedSends__Output } from './templates/v1/PreparedSends';
 import type { SendParameters as _templates_v1_SendParameters, SendParameters__Output as _templates_v1_SendParameters__Output } from './templates/v1/SendParameters';
 import type { SendTemplateRequest as _templates_v1_SendTemplateRequest, SendTemplateRequest__Output as _templates_v1_SendTemplateRequest__Output } from './templates/v1/SendTemplateRequest';
 import type { SentTemplate as _templates_v1_SentTemplate, SentTemplate__Output as _templates_v1_SentTemplate__Output } from './templates/v1/SentTemplate';
@@ -144,6 +147,9 @@ export interface ProtoGrpcType {
       Empty: MessageTypeDefinition<_templates_v1_Empty, _templates_v1_Empty__Output>
       IdRequest: MessageTypeDefinition<_templates_v1_IdRequest, _templates_v1_IdRequest__Output>
       ListTemplatesRequest: MessageTypeDefinition<_templates_v1_ListTemplatesRequest, _templates_v1_ListTemplatesRequest__Output>
+      PrepareSendsRequest: MessageTypeDefinition<_templates_v1_PrepareSendsRequest, _templates_v1_PrepareSendsRequest__Output>
+      PreparedSend: MessageTypeDefinition<_templates_v1_PreparedSend, _templates_v1_PreparedSend__Output>
+      PreparedSends: MessageTypeDefinition<_templates_v1_PreparedSends, _templates_v1_PreparedSends__Output>
       SendParameters: MessageTypeDefinition<_templates_v1_SendParameters, _templates_v1_SendParameters__Output>
       SendTemplateRequest: MessageTypeDefinition<_templates_v1_SendTemplateRequest, _templates_v1_SendTemplateRequest__Output>
       SentTemplate: MessageTypeDefinition<_templates_v1_SentTemplate, _templates_v1_SentTemplate__Output>

@@ -33,10 +33,15 @@ export interface GrpcClient<C> {
 export const DEFAULT_DEADLINE_MS = 5_000;
 
 /** `ctor` from `loadServiceConstructor` carries the client type: `C` is inferred from it. */
-export function createGrpcClient<C>(ctor: ServiceConstructor<C>, address: string): GrpcClient<C> {
+export function createGrpcClient<C>(
+  ctor: ServiceConstructor<C>,
+  address: string,
+  /** Answers larger than the 8 MiB default (a campaign's refused recipients). */
+  options: { maxReceiveMessageBytes?: number } = {},
+): GrpcClient<C> {
   const raw = new ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
-    'grpc.max_receive_message_length': 8 * 1024 * 1024,
+    'grpc.max_receive_message_length': options.maxReceiveMessageBytes ?? 8 * 1024 * 1024,
   });
   const call: Record<string, unknown> = {};
   for (const method of Object.keys(ctor.service)) {

@@ -8,6 +8,7 @@ import {
   GRPC_STATUS_BY_KIND,
   HTTP_STATUS_BY_GRPC,
   type ErrorDetails,
+  type ErrorKind,
   type FieldError,
   type ProblemMemberValue,
 } from '../errors';
@@ -121,3 +122,36 @@ export function fromServiceError(error: grpc.ServiceError): RemoteFailure {
 
 export const isServiceError = (error: unknown): error is grpc.ServiceError =>
   typeof error === 'object' && error !== null && 'code' in error && 'metadata' in error && 'details' in error;
+
+const KIND_BY_STATUS: Partial<Record<grpc.status, ErrorKind>> = {
+  [grpc.status.INVALID_ARGUMENT]: 'invalid',
+  [grpc.status.NOT_FOUND]: 'not_found',
+  [grpc.status.FAILED_PRECONDITION]: 'conflict',
+  [grpc.status.ALREADY_EXISTS]: 'conflict',
+  [grpc.status.PERMISSION_DENIED]: 'forbidden',
+  [grpc.status.UNAUTHENTICATED]: 'unauthenticated',
+  [grpc.status.UNAVAILABLE]: 'unavailable',
+  [grpc.status.RESOURCE_EXHAUSTED]: 'rate_limited',
+};
+
+/**
+ * A refusal of another service becomes the same refusal here (its code, field errors and details
+ * kept), so the caller sees that service's 400/404/409 rather than a 500; anything else (an
+ * internal error, a deadline) stays an unexpected error.
+ */
+export function relayServiceError(error: unknown): unknown {
+  if (!isServiceError(error)) return error;
+  const kind = KIND_BY_STATUS[error.code];
+  if (!kind) return error;
+  const { code, message, fields, members, retryAt } = fromServiceError(error);
+  return new DomainError(kind, code, message, fields, { members, retryAt });
+}
+
+/** Awaits a call to another service, its refusals relayed (relayServiceError). */
+export async function relayServiceErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw relayServiceError(error);
+  }
+}

@@ -31,7 +31,11 @@ export interface GrpcServerOptions {
   services: ServiceBinding[];
   /** Readiness as the standard health service reports it: usually a database ping. */
   readiness: () => Promise<boolean>;
+  /** The largest request message accepted (default 8 MiB); a campaign's recipient list needs more. */
+  maxReceiveMessageBytes?: number;
 }
+
+export const DEFAULT_MAX_RECEIVE_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
   const value = metadata.get(key)[0];
@@ -113,7 +117,9 @@ export interface RunningGrpcServer {
 }
 
 export async function startGrpcServer(opts: GrpcServerOptions, address: string): Promise<RunningGrpcServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,
+  });
   for (const service of opts.services) {
     const anonymous = new Set(service.anonymousMethods ?? []);
     const impl: grpc.UntypedServiceImplementation = {};

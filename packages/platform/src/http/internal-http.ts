@@ -36,12 +36,14 @@ export const callerOf = (res: LocalsResponse): CallerContext => res.locals.calle
 /** The same problem documents as the gateway's, which passes them through unchanged; a 500 carries only an error id. */
 export function sendInternalError(
   error: unknown,
-  res: ProblemResponse & { headersSent: boolean; end(): unknown },
+  res: ProblemResponse & { headersSent: boolean; destroy(): unknown },
   logger: Logger,
 ): void {
   if (res.headersSent) {
-    // Part of a file is on its way: the client sees a cut stream, not a problem document.
-    res.end();
+    // Part of a file is on its way: the connection is cut, so the client sees an incomplete
+    // download (ending the response would finish it as if the file were whole).
+    logger.error({ err: error }, 'internal HTTP failed after its answer started; connection cut');
+    res.destroy();
     return;
   }
   const known = problemOf(error);

@@ -5,7 +5,7 @@ import { closeHttpServer } from './close-server';
 import { authenticateInternalCaller, sendInternalError } from './internal-http';
 import { sendProblem, type ProblemResponse } from './problem';
 
-type ErrorResponse = ProblemResponse & { headersSent: boolean; end(): unknown };
+type ErrorResponse = ProblemResponse & { headersSent: boolean; destroy(): unknown };
 
 /**
  * What this needs of an Express application (a service passes `express()`): typed by use, so the

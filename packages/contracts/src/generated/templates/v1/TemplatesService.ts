@@ -7,6 +7,8 @@ import type { BulkTemplatesRequest as _templates_v1_BulkTemplatesRequest, BulkTe
 import type { Empty as _templates_v1_Empty, Empty__Output as _templates_v1_Empty__Output } from '../../templates/v1/Empty';
 import type { IdRequest as _templates_v1_IdRequest, IdRequest__Output as _templates_v1_IdRequest__Output } from '../../templates/v1/IdRequest';
 import type { ListTemplatesRequest as _templates_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _templates_v1_ListTemplatesRequest__Output } from '../../templates/v1/ListTemplatesRequest';
+import type { PrepareSendsRequest as _templates_v1_PrepareSendsRequest, PrepareSendsRequest__Output as _templates_v1_PrepareSendsRequest__Output } from '../../templates/v1/PrepareSendsRequest';
+import type { PreparedSends as _templates_v1_PreparedSends, PreparedSends__Output as _templates_v1_PreparedSends__Output } from '../../templates/v1/PreparedSends';
 import type { SendTemplateRequest as _templates_v1_SendTemplateRequest, SendTemplateRequest__Output as _templates_v1_SendTemplateRequest__Output } from '../../templates/v1/SendTemplateRequest';
 import type { SentTemplate as _templates_v1_SentTemplate, SentTemplate__Output as _templates_v1_SentTemplate__Output } from '../../templates/v1/SentTemplate';
 import type { SetFolderRequest as _templates_v1_SetFolderRequest, SetFolderRequest__Output as _templates_v1_SetFolderRequest__Output } from '../../templates/v1/SetFolderRequest';
@@ -90,6 +92,15 @@ export interface TemplatesServiceClient extends grpc.Client {
   listTemplates(argument: _templates_v1_ListTemplatesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_TemplatePage__Output>): grpc.ClientUnaryCall;
   listTemplates(argument: _templates_v1_ListTemplatesRequest, callback: grpc.requestCallback<_templates_v1_TemplatePage__Output>): grpc.ClientUnaryCall;
   
+  PrepareSends(argument: _templates_v1_PrepareSendsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  PrepareSends(argument: _templates_v1_PrepareSendsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  PrepareSends(argument: _templates_v1_PrepareSendsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  PrepareSends(argument: _templates_v1_PrepareSendsRequest, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  prepareSends(argument: _templates_v1_PrepareSendsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  prepareSends(argument: _templates_v1_PrepareSendsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  prepareSends(argument: _templates_v1_PrepareSendsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  prepareSends(argument: _templates_v1_PrepareSendsRequest, callback: grpc.requestCallback<_templates_v1_PreparedSends__Output>): grpc.ClientUnaryCall;
+  
   RemoveTemplate(argument: _templates_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_Template__Output>): grpc.ClientUnaryCall;
   RemoveTemplate(argument: _templates_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_templates_v1_Template__Output>): grpc.ClientUnaryCall;
   RemoveTemplate(argument: _templates_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_templates_v1_Template__Output>): grpc.ClientUnaryCall;
@@ -172,6 +183,8 @@ export interface TemplatesServiceHandlers extends grpc.UntypedServiceImplementat
   
   ListTemplates: grpc.handleUnaryCall<_templates_v1_ListTemplatesRequest__Output, _templates_v1_TemplatePage>;
   
+  PrepareSends: grpc.handleUnaryCall<_templates_v1_PrepareSendsRequest__Output, _templates_v1_PreparedSends>;
+  
   RemoveTemplate: grpc.handleUnaryCall<_templates_v1_IdRequest__Output, _templates_v1_Template>;
   
   SendTemplate: grpc.handleUnaryCall<_templates_v1_SendTemplateRequest__Output, _templates_v1_SentTemplate>;
@@ -197,6 +210,7 @@ export interface TemplatesServiceDefinition extends grpc.ServiceDefinition {
   EditTemplate: MethodDefinition<_templates_v1_UpdateTemplateRequest, _templates_v1_Template, _templates_v1_UpdateTemplateRequest__Output, _templates_v1_Template__Output>
   GetTemplate: MethodDefinition<_templates_v1_IdRequest, _templates_v1_Template, _templates_v1_IdRequest__Output, _templates_v1_Template__Output>
   ListTemplates: MethodDefinition<_templates_v1_ListTemplatesRequest, _templates_v1_TemplatePage, _templates_v1_ListTemplatesRequest__Output, _templates_v1_TemplatePage__Output>
+  PrepareSends: MethodDefinition<_templates_v1_PrepareSendsRequest, _templates_v1_PreparedSends, _templates_v1_PrepareSendsRequest__Output, _templates_v1_PreparedSends__Output>
   RemoveTemplate: MethodDefinition<_templates_v1_IdRequest, _templates_v1_Template, _templates_v1_IdRequest__Output, _templates_v1_Template__Output>
   SendTemplate: MethodDefinition<_templates_v1_SendTemplateRequest, _templates_v1_SentTemplate, _templates_v1_SendTemplateRequest__Output, _templates_v1_SentTemplate__Output>
   SetFolder: MethodDefinition<_templates_v1_SetFolderRequest, _templates_v1_Template, _templates_v1_SetFolderRequest__Output, _templates_v1_Template__Output>
