@@ -1,9 +1,11 @@
+import type { SendLimitsConfig } from './config';
 import type { Channel } from './payloads';
 import type { SimulatorState, TemplateCategory } from './state';
 import type { StatusRunner } from './status-runner';
 import type { WebhookDeliverer } from './webhooks';
 
-export interface SimulatorOptions {
+/** Send limits and phone number fields: see SendLimitsConfig (config.ts) for each one's default. */
+export interface SimulatorOptions extends Partial<SendLimitsConfig> {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -44,7 +46,7 @@ export interface SimulatorOptions {
 }
 
 /** Settings the control API may change while the simulator runs. */
-export interface LiveConfig {
+export interface LiveConfig extends SendLimitsConfig {
   webhookUrl?: string;
   autoStatuses: boolean;
   statusDelayMs: number;

@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import fs from 'node:fs';
+import { MESSAGING_LIMIT_TIERS, PHONE_STATUSES, QUALITY_RATINGS, THROUGHPUT_LEVELS } from './config';
 import { controlMessagesRouter } from './control-messages';
 import { controlTemplatesRouter } from './control-templates';
 import { deleteMedia } from './media-store';
@@ -33,6 +34,18 @@ const configSchema = z.object({
   templateAutoApprove: z.boolean().optional(),
   templatePageSize: z.number().int().min(1).max(1000).optional(),
   strictTemplates: z.boolean().optional(),
+  throughputLevel: z.enum(THROUGHPUT_LEVELS).optional(),
+  throughputMps: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  enforceThroughput: z.boolean().optional(),
+  pairRateLimit: z.object({ burst: z.number().int().min(1), intervalMs: z.number().int().min(1) }).optional(),
+  enforcePairRate: z.boolean().optional(),
+  messagingLimitTier: z.enum(MESSAGING_LIMIT_TIERS).optional(),
+  qualityRating: z.enum(QUALITY_RATINGS).optional(),
+  phoneStatus: z.enum(PHONE_STATUSES).optional(),
+  statusBatchMax: z.number().int().min(1).max(1000).optional(),
+  statusBatchWindowMs: z.number().int().min(0).max(10_000).optional(),
+  sentLimit: z.number().int().min(1).optional(),
+  webhookLogLimit: z.number().int().min(1).optional(),
 });
 
 /** The control API under /_sim: play customers, choose failures, read what happened. No auth, JSON. */
@@ -50,6 +63,25 @@ export function controlRouter(ctx: SimContext): express.Router {
     const to = typeof req.query.to === 'string' ? digitsOf(req.query.to) : undefined;
     const sent = ctx.state.sent.filter((s) => to === undefined || s.to === to);
     res.json({ data: sent.map(sentView) });
+  });
+
+  /** How many times each recipient was sent each template / callback data, over every send since reset. */
+  router.get('/sent/counts', (req: Request, res: Response) => {
+    const text = (name: string) =>
+      typeof req.query[name] === 'string' ? String(req.query[name]) : undefined;
+    const to = text('to');
+    const limit = Number(text('limit') ?? 100);
+    res.json(
+      ctx.state.counts.summary(
+        {
+          totalsOnly: ['1', 'true'].includes(text('totals') ?? ''),
+          template: text('template'),
+          to: to === undefined ? undefined : digitsOf(to),
+          callbackPrefix: text('callbackPrefix'),
+        },
+        Number.isInteger(limit) && limit >= 0 ? Math.min(limit, 10_000) : 100,
+      ),
+    );
   });
 
   router.get('/marked-read', (_req, res) => {
@@ -101,7 +133,7 @@ export function controlRouter(ctx: SimContext): express.Router {
   router.get('/webhooks', (req: Request, res: Response) => {
     const { wamid, kind } = req.query;
     const records = ctx.state.webhooks.filter(
-      (w) => (!wamid || w.wamid === wamid) && (!kind || w.kind === kind),
+      (w) => (!wamid || w.wamid === wamid || w.wamids?.includes(String(wamid))) && (!kind || w.kind === kind),
     );
     res.json({ data: records.map(deliveryView) });
   });

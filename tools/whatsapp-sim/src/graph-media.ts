@@ -83,11 +83,21 @@ export function mediaRouter(ctx: SimContext): express.Router {
   router.get('/:version/:objectId', auth, (req: Request, res: Response) => {
     const id = String(req.params.objectId);
     if (id === ctx.channel.phoneNumberId) {
+      const { config } = ctx;
       res.json({
         id,
         display_phone_number: ctx.channel.displayPhoneNumber,
         verified_name: 'Inbox Simulator',
-        quality_rating: 'GREEN',
+        quality_rating: config.qualityRating,
+        // Meta answers the other fields only when `fields` names them.
+        ...(req.query.fields === undefined
+          ? {}
+          : {
+              name_status: 'APPROVED',
+              status: config.phoneStatus,
+              throughput: { level: config.throughputLevel },
+              whatsapp_business_manager_messaging_limit: config.messagingLimitTier,
+            }),
       });
       return;
     }

@@ -20,17 +20,24 @@ export function messagesRouter(ctx: SimContext): express.Router {
     (req: Request, res: Response) => {
       const parsed = parseSendRequest(req.body);
       if (parsed.kind === 'read') {
-        ctx.state.markedRead.push({ messageId: parsed.messageId, at: new Date().toISOString() });
+        ctx.state.noteMarkedRead(parsed.messageId, ctx.config.sentLimit);
         res.json({ success: true });
         return;
       }
       if (MEDIA_TYPES.includes(parsed.type)) checkMediaId(ctx, parsed.type, parsed.body);
       if (parsed.type === 'template') checkTemplateSend(ctx, parsed.body);
       const waId = digitsOf(parsed.to);
+      const refused = ctx.state.limiter.take(ctx.config, String(req.params.phoneNumberId), waId, Date.now());
+      if (refused) {
+        ctx.state.counts.noteRefused(refused);
+        throw platformError(refused);
+      }
       const failure = ctx.state.takeFailure(waId);
       if (failure?.mode === 'sync') throw platformError(failure.code, failure.title, failure.httpStatus);
 
       const sent = accept(ctx, String(req.params.version), waId, parsed);
+      const answeredWaId = ctx.state.waIdAnswers.get(waId);
+      if (answeredWaId) sent.answeredWaId = answeredWaId;
       const asyncFailure =
         failure?.mode === 'async' ? { code: failure.code, title: failure.title } : undefined;
       const steps = planStatuses({
@@ -49,7 +56,7 @@ export function messagesRouter(ctx: SimContext): express.Router {
       }
       res.json({
         messaging_product: 'whatsapp',
-        contacts: [{ input: parsed.to, wa_id: ctx.state.waIdAnswers.get(waId) ?? waId }],
+        contacts: [{ input: parsed.to, wa_id: sent.answeredWaId ?? waId }],
         messages: [{ id: sent.wamid, ...(parsed.type === 'template' ? { message_status: 'accepted' } : {}) }],
       });
     },
@@ -92,7 +99,7 @@ function accept(
     ...(major !== undefined && major <= 23 ? { conversationId: newHexId() } : {}),
     lastStatusTimestamp: 0,
   };
-  ctx.state.sent.push(sent);
+  ctx.state.recordSent(sent, ctx.config.sentLimit);
   return sent;
 }
 

@@ -1,6 +1,15 @@
 export { startSimulator, type Simulator } from './server';
 export type { SimulatorOptions, LiveConfig } from './context';
 export {
+  THROUGHPUT_MPS,
+  throughputCap,
+  type MessagingLimitTier,
+  type PhoneStatus,
+  type QualityRating,
+  type SendLimitsConfig,
+  type ThroughputLevel,
+} from './config';
+export {
   SimulatorState,
   type Customer,
   type DeliveryAttempt,

@@ -93,7 +93,8 @@ export function statusValue(sent: SentMessage, step: StatusStep, timestamp: numb
     id: sent.wamid,
     status: step.status,
     timestamp: String(timestamp),
-    recipient_id: sent.to,
+    // Meta names the user as the send's answer did (contacts[0].wa_id).
+    recipient_id: sent.answeredWaId ?? sent.to,
     ...(typeof opaque === 'string' ? { biz_opaque_callback_data: opaque } : {}),
   };
   if (step.pricing && sent.conversationId) {

@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { LiveConfig, SimContext, SimulatorOptions } from './context';
+import type { SimContext, SimulatorOptions } from './context';
+import { liveConfigOf } from './config';
 import { controlRouter } from './control';
 import { GraphError } from './graph-errors';
 import { mediaRouter } from './graph-media';
 import { messagesRouter } from './graph-messages';
 import { templatesRouter } from './graph-templates';
+import { analyticsRouter } from './graph-analytics';
 import { uploadsRouter } from './graph-uploads';
 import { SimulatorState } from './state';
 import { StatusRunner } from './status-runner';
@@ -28,15 +30,7 @@ export interface Simulator {
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
   const state = new SimulatorState();
-  const config: LiveConfig = {
-    webhookUrl: options.webhookUrl,
-    autoStatuses: options.autoStatuses ?? true,
-    statusDelayMs: options.statusDelayMs ?? 50,
-    templateReviewDelayMs: options.templateReviewDelayMs ?? 1000,
-    templateAutoApprove: options.templateAutoApprove ?? true,
-    templatePageSize: options.templatePageSize ?? 25,
-    strictTemplates: options.strictTemplates ?? false,
-  };
+  const config = liveConfigOf(options);
   const channel = {
     wabaId: options.wabaId,
     phoneNumberId: options.phoneNumberId,
@@ -47,6 +41,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     getUrl: () => config.webhookUrl,
     retryDelaysMs: options.webhookRetryDelaysMs ?? [100, 400, 1600],
     timeoutMs: options.webhookTimeoutMs ?? 5000,
+    logLimit: () => config.webhookLogLimit,
   });
   let baseUrl = '';
   const ctx: SimContext = {
@@ -58,7 +53,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     defaultTemplateCategory: options.defaultTemplateCategory ?? 'marketing',
     state,
     deliverer,
-    runner: new StatusRunner(channel, deliverer, () => config.statusDelayMs),
+    runner: new StatusRunner(channel, deliverer, config),
     appId: options.appId,
     baseUrl: () => (options.publicUrl ?? baseUrl).replace(/\/+$/, ''),
     now: () => Date.now() + state.clockOffsetMs,
@@ -70,6 +65,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   app.use(messagesRouter(ctx));
   // Before the media router, whose `/:version/:objectId` would take template and upload ids.
   app.use(uploadsRouter(ctx));
+  app.use(analyticsRouter(ctx));
   app.use(templatesRouter(ctx));
   app.use(mediaRouter(ctx));
   app.use((req: Request) => {

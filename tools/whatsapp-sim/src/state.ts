@@ -1,9 +1,14 @@
 import type { UploadSession, UploadedHandle } from './graph-uploads';
+import { SendCounts } from './send-counts';
+import { SendLimiter } from './send-limits';
 import { TemplateStore, type TemplateCategoryName } from './template-store';
 
 /** Everything the simulator remembers; plain data that the control API shows and resets. */
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Most bytes of webhook bodies the delivery log keeps (besides its count limit). */
+export const WEBHOOK_LOG_BYTES = 64 * 1024 * 1024;
 
 export type StatusName = 'sent' | 'delivered' | 'read' | 'failed' | 'played';
 export type TemplateCategory = 'marketing' | 'utility' | 'authentication';
@@ -14,6 +19,8 @@ export interface SentMessage {
   to: string;
   /** `to` exactly as the request gave it. */
   input: string;
+  /** The wa_id the send's answer and its status webhooks name (another spelling when one was chosen). */
+  answeredWaId?: string;
   type: string;
   body: Record<string, unknown>;
   version: string;
@@ -89,7 +96,10 @@ export type DeliveryOutcome = 'pending' | 'delivered' | 'retrying' | 'failed' | 
 export interface WebhookDelivery {
   id: string;
   kind: 'message' | 'status' | 'raw' | 'template';
+  /** The message of a one-status webhook (or the first of a batch). */
   wamid?: string;
+  /** Every message a batched status webhook names, in the order of its `statuses[]`. */
+  wamids?: string[];
   /** For account-level template webhooks. */
   templateId?: string;
   status?: StatusName;
@@ -111,7 +121,14 @@ export function digitsOf(phone: string): string {
 }
 
 export class SimulatorState {
+  /** The newest sends (at most the config's `sentLimit`, oldest forgotten first). */
   readonly sent: SentMessage[] = [];
+  /** Every send counted per recipient and template / callback data, forgotten only on reset. */
+  readonly counts = new SendCounts();
+  /** Throughput and pair-rate quotas. */
+  readonly limiter = new SendLimiter();
+  private readonly sentByWamid = new Map<string, SentMessage>();
+  private webhookLogBytes = 0;
   readonly markedRead: { messageId: string; at: string }[] = [];
   readonly customers = new Map<string, Customer>();
   readonly failures: FailureRule[] = [];
@@ -174,8 +191,49 @@ export class SimulatorState {
     return { ...rule };
   }
 
+  /** Keeps an accepted send; past `limit` the oldest are forgotten (in chunks, so pushing stays cheap). */
+  recordSent(sent: SentMessage, limit: number): void {
+    this.sent.push(sent);
+    this.sentByWamid.set(sent.wamid, sent);
+    this.counts.note(sent.to, sent.body);
+    if (this.sent.length > limit + Math.ceil(limit / 10)) {
+      for (const old of this.sent.splice(0, this.sent.length - limit)) this.sentByWamid.delete(old.wamid);
+    }
+  }
+
+  /** Keeps a mark-as-read, the newest `limit` of them. */
+  noteMarkedRead(messageId: string, limit: number): void {
+    this.markedRead.push({ messageId, at: new Date().toISOString() });
+    if (this.markedRead.length > limit + Math.ceil(limit / 10)) {
+      this.markedRead.splice(0, this.markedRead.length - limit);
+    }
+  }
+
+  /**
+   * Logs a webhook delivery; past `limit` deliveries or WEBHOOK_LOG_BYTES of bodies (batched
+   * status webhooks are large) the oldest finished ones are forgotten, in chunks.
+   */
+  recordWebhook(record: WebhookDelivery, limit: number): void {
+    this.webhooks.push(record);
+    this.webhookLogBytes += record.body.length;
+    const slack = (n: number) => n + Math.ceil(n / 10);
+    if (this.webhooks.length <= slack(limit) && this.webhookLogBytes <= slack(WEBHOOK_LOG_BYTES)) return;
+    let count = this.webhooks.length;
+    const kept = this.webhooks.filter((w) => {
+      const finished = w.outcome !== 'pending' && w.outcome !== 'retrying';
+      if (finished && (count > limit || this.webhookLogBytes > WEBHOOK_LOG_BYTES)) {
+        count -= 1;
+        this.webhookLogBytes -= w.body.length;
+        return false;
+      }
+      return true;
+    });
+    this.webhooks.length = 0;
+    for (const w of kept) this.webhooks.push(w);
+  }
+
   findSent(wamid: string): SentMessage | undefined {
-    return this.sent.find((s) => s.wamid === wamid);
+    return this.sentByWamid.get(wamid);
   }
 
   /** The newest send of one type to a customer (the message a button tap answers). */
@@ -185,9 +243,13 @@ export class SimulatorState {
 
   reset(): void {
     this.sent.length = 0;
+    this.sentByWamid.clear();
+    this.counts.reset();
+    this.limiter.reset();
     this.markedRead.length = 0;
     this.failures.length = 0;
     this.webhooks.length = 0;
+    this.webhookLogBytes = 0;
     for (const map of [
       this.customers,
       this.media,

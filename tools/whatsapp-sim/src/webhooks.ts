@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serializeWebhookBody, signBody } from './signing';
 import type { DeliveryAttempt, SimulatorState, StatusName, WebhookDelivery } from './state';
@@ -8,11 +9,15 @@ export interface DeliveryOptions {
   /** Gaps before each retry; attempts = 1 + length. */
   retryDelaysMs: number[];
   timeoutMs: number;
+  /** Deliveries kept in the state's log (default: all). */
+  logLimit?: () => number;
 }
 
 export interface DeliveryMeta {
   kind: WebhookDelivery['kind'];
   wamid?: string;
+  /** A batched status webhook: every message it names. */
+  wamids?: string[];
   status?: StatusName;
   templateId?: string;
   badSignature?: boolean;
@@ -28,11 +33,11 @@ export interface DeliveryHandle {
 
 /** Posts signed webhooks, retries failures with growing gaps, and logs every attempt in the state. */
 export class WebhookDeliverer {
-  private controller = new AbortController();
+  private controller = unlimitedController();
   private nextId = 1;
 
   constructor(
-    private readonly state: SimulatorState,
+    readonly state: SimulatorState,
     private readonly options: DeliveryOptions,
   ) {}
 
@@ -48,6 +53,7 @@ export class WebhookDeliverer {
       id: String(this.nextId++),
       kind: meta.kind,
       ...(meta.wamid ? { wamid: meta.wamid } : {}),
+      ...(meta.wamids ? { wamids: meta.wamids } : {}),
       ...(meta.status ? { status: meta.status } : {}),
       ...(meta.templateId ? { templateId: meta.templateId } : {}),
       url: this.options.getUrl(),
@@ -58,7 +64,7 @@ export class WebhookDeliverer {
       outcome: 'pending',
       createdAt: new Date().toISOString(),
     };
-    this.state.webhooks.push(record);
+    this.state.recordWebhook(record, this.options.logLimit?.() ?? Number.POSITIVE_INFINITY);
     let firstDone: (r: WebhookDelivery) => void = () => undefined;
     const firstAttempt = new Promise<WebhookDelivery>((resolve) => (firstDone = resolve));
     const done = this.run(record, this.controller.signal, () => firstDone(record)).then(() => {
@@ -71,7 +77,7 @@ export class WebhookDeliverer {
   /** Cancels pending retries and in-flight requests (on reset and stop). */
   cancelAll(): void {
     this.controller.abort();
-    this.controller = new AbortController();
+    this.controller = unlimitedController();
   }
 
   private async run(record: WebhookDelivery, signal: AbortSignal, afterFirst: () => void): Promise<void> {
@@ -126,4 +132,11 @@ export class WebhookDeliverer {
       return { at, ok: false, error: message, durationMs: Date.now() - started };
     }
   }
+}
+
+/** Every waiting status step and webhook request listens to the signal: thousands under load, not a leak. */
+function unlimitedController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
