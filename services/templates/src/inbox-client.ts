@@ -1,14 +1,10 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
 import { loadServiceConstructor, type InboxServiceClient } from '@inbox/contracts';
 import {
   CallerTokenCache,
   createGrpcClient,
-  DomainError,
-  fromServiceError,
-  isServiceError,
+  relayServiceErrors,
   serviceCaller,
   type CallerContext,
-  type ErrorKind,
   type GrpcClient,
   type PromiseClient,
 } from '@inbox/platform';
@@ -41,29 +37,6 @@ export interface InboxPort {
 /** The principal this service calls as when it acts on its own (channel credentials are for services only). */
 export const TEMPLATES_SERVICE_PRINCIPAL = 'templates';
 
-const KIND_BY_STATUS: Partial<Record<GrpcStatus, ErrorKind>> = {
-  [GrpcStatus.INVALID_ARGUMENT]: 'invalid',
-  [GrpcStatus.NOT_FOUND]: 'not_found',
-  [GrpcStatus.FAILED_PRECONDITION]: 'conflict',
-  [GrpcStatus.ALREADY_EXISTS]: 'conflict',
-  [GrpcStatus.PERMISSION_DENIED]: 'forbidden',
-  [GrpcStatus.UNAUTHENTICATED]: 'unauthenticated',
-  [GrpcStatus.UNAVAILABLE]: 'unavailable',
-  [GrpcStatus.RESOURCE_EXHAUSTED]: 'rate_limited',
-};
-
-/**
- * A refusal of the inbox becomes the same refusal here (its code and field errors kept), so the
- * caller sees the inbox's 400/404/409 rather than a 500; anything else stays an unexpected error.
- */
-export function relayInboxError(error: unknown): unknown {
-  if (!isServiceError(error)) return error;
-  const kind = KIND_BY_STATUS[error.code];
-  if (!kind) return error;
-  const failure = fromServiceError(error);
-  return new DomainError(kind, failure.code, failure.message, failure.fields);
-}
-
 const isCaller = (owner: ChannelOwner): owner is CallerContext => 'orgId' in owner;
 
 /** Over gRPC: channel access signed as this service; sends signed as the caller (the inbox checks their rights). */
@@ -73,13 +46,8 @@ export function grpcInboxPort(address: string, internalAuthSecret: string): Inbo
     address,
   );
   const tokens = new CallerTokenCache(internalAuthSecret);
-  const relay = async <T>(call: Promise<T>): Promise<T> => {
-    try {
-      return await call;
-    } catch (error) {
-      throw relayInboxError(error);
-    }
-  };
+  // A refusal of the inbox becomes the same refusal here: the caller sees its 400/404/409, not a 500.
+  const relay = relayServiceErrors;
   return {
     getChannelAccess: (owner) => {
       const requestId = owner.requestId ?? 'templates';

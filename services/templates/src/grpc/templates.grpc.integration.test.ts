@@ -3,13 +3,14 @@ import {
   CallerTokenCache,
   createGrpcClient,
   fromServiceError,
+  serviceCaller,
   type CallerContext,
   type GrpcClient,
 } from '@inbox/platform';
 import type { TemplatesServiceClient } from '@inbox/contracts';
 import { startTemplatesApp, type TemplatesApp } from '../app';
 import { grpcInboxPort } from '../inbox-client';
-import { approveTemplate, makeTemplateInput, withBody } from '../testing/template-builders';
+import { approveTemplate, makeTemplateInput, storeTemplate, withBody } from '../testing/template-builders';
 import { createTemplatesTestbed, openForTestFile, TESTBED_INTERNAL_SECRET } from '../testing/testbed';
 
 /** The templates app as it boots (migrations, relay, gRPC), called over gRPC like the gateway does. */
@@ -163,5 +164,27 @@ describe('TemplatesService over gRPC', () => {
     expect(denied).toMatchObject({ httpStatus: 403 });
     expect(done).toEqual({ succeeded: [draft.id], failed: [] });
     expect((await client.call.GetTemplate({ id: draft.id }, as(org.agent))).inboxCategory).toBe('Ventas');
+  });
+  it("prepares a campaign's sends for the campaigns service only (403 for a user)", async () => {
+    const org = tb.orgWithoutChannel();
+    const templateId = await storeTemplate(tb.deps.db, org.orgId);
+    const request = {
+      templateId,
+      parameters: [{ bodyJson: '["Ana","A-7"]' }, { bodyJson: '["Ana"]' }],
+    };
+
+    const prepared = await client.call.PrepareSends(
+      request,
+      as(serviceCaller('campaigns', org.orgId, 'r-1')),
+    );
+    const denied = await failure(client.call.PrepareSends(request, as(org.agent)));
+
+    expect(prepared.template).toMatchObject({ id: templateId, status: 'APPROVED', category: 'UTILITY' });
+    expect(prepared.sends).toEqual([
+      expect.objectContaining({ renderedText: 'Hola Ana, tu pedido A-7 está listo.\n\nTienda Ejemplo' }),
+      expect.objectContaining({ error: 'parameters.body: Expected 2 values, got 1' }),
+    ]);
+    expect(prepared.sends[0].error).toBeUndefined();
+    expect(denied).toMatchObject({ httpStatus: 403 });
   });
 });

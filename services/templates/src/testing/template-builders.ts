@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TemplateStatus } from '@inbox/contracts';
 import { newId, type Db } from '@inbox/platform';
 import type { Simulator } from '@inbox/whatsapp-sim';
-import { templateCreations, templates } from '../db/schema';
+import { templateCreations, templates, type StoredComponent } from '../db/schema';
 import type { TemplateInput } from '../usecases/templates/template-input';
 
 /** Test builders for template tests (never used by production code). */
@@ -113,4 +113,41 @@ export async function seedCreations(db: Db, orgId: number, wabaId: string, count
       createdAt: at,
     })),
   );
+}
+
+/** What `storeTemplate` writes; anything left out is an APPROVED es_MX UTILITY template. */
+export interface StoredTemplateSeed {
+  name?: string;
+  language?: string;
+  status?: TemplateStatus;
+  components?: StoredComponent[];
+  headerMediaId?: string | null;
+}
+
+/**
+ * A template row as the service keeps it after WhatsApp approved it, written in the database only
+ * (for tests of what reads templates: sends, campaign preparation). Answers the row's id.
+ */
+export async function storeTemplate(db: Db, orgId: number, seed: StoredTemplateSeed = {}): Promise<string> {
+  const id = newId();
+  await db.insert(templates).values({
+    id,
+    orgId,
+    name: seed.name ?? 'order_ready',
+    language: seed.language ?? 'es_MX',
+    category: 'UTILITY',
+    status: seed.status ?? 'APPROVED',
+    components: seed.components ?? [
+      {
+        type: 'BODY',
+        text: 'Hola {{1}}, tu pedido {{2}} está listo.',
+        example: { body_text: [['Ana', 'A-1']] },
+      },
+      { type: 'FOOTER', text: 'Tienda Ejemplo' },
+    ],
+    parameterFormat: 'POSITIONAL',
+    headerMediaId: seed.headerMediaId ?? null,
+    providerTemplateId: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
+  });
+  return id;
 }

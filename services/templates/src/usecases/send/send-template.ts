@@ -1,18 +1,10 @@
 import { IDEMPOTENCY_KEY_UNUSED } from '@inbox/contracts';
 import { DomainError, invalid, requireOrganization, type CallerContext } from '@inbox/platform';
-import { templatesRepository, type TemplateRow } from '../../db/repositories/templates.repository';
+import { templatesRepository } from '../../db/repositories/templates.repository';
 import type { TemplatesDeps } from '../../deps';
-import type { TemplateComponent } from '../../domain/template-components';
-import {
-  checkSendParameters,
-  renderText,
-  sendComponents,
-  variablesOf,
-  type SendableTemplate,
-  type SendParameters,
-} from '../../domain/template-parameters';
 import type { TemplateMessageSent } from '../../inbox-client';
 import { chooseTemplate } from './choose-template';
+import { renderSend } from './render-send';
 import { decodeSendParameters, type SendParametersJson } from './send-parameters';
 
 export interface SendTemplateInput {
@@ -22,35 +14,6 @@ export interface SendTemplateInput {
   phone?: string;
   parameters?: SendParametersJson | null;
   idempotencyKey?: string;
-}
-
-const MEDIA_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
-
-/** Where WhatsApp fetches a template's own header file (served by GET /templates/{id}/header-media). */
-export const headerMediaLink = (publicUrl: string, templateId: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/api/v1/templates/${encodeURIComponent(templateId)}/header-media`;
-
-const sendable = (row: TemplateRow): SendableTemplate => ({
-  parameterFormat: row.parameterFormat,
-  components: row.components as TemplateComponent[],
-});
-
-/**
- * The link a media header is sent with when the send gives none: the template's own file. A media
- * header with no file of ours (a template made in WhatsApp Manager) needs the send to give one.
- */
-function defaultHeaderLink(
-  deps: TemplatesDeps,
-  row: TemplateRow,
-  params: SendParameters,
-): string | undefined {
-  if (params.header) return undefined;
-  const { format } = variablesOf(sendable(row).components, row.parameterFormat).header;
-  if (!format || !MEDIA_HEADERS.has(format)) return undefined;
-  if (row.headerMediaId) return headerMediaLink(deps.settings.publicUrl, row.id);
-  throw invalid('VALIDATION_FAILED', `This template's header is ${format.toLowerCase()} media`, [
-    { path: 'parameters.header', message: `Give the ${format.toLowerCase()} as { "link" } or { "id" }` },
-  ]);
 }
 
 type Target = { conversationId: string } | { phone: string };
@@ -116,11 +79,7 @@ export async function sendTemplate(
   }
   const candidates = await templatesRepository.liveOfName(deps.db, caller.orgId, input.name);
   const row = chooseTemplate(candidates, input.language || undefined);
-  const template = sendable(row);
-  const errors = checkSendParameters(template, params);
-  if (errors.length > 0)
-    throw invalid('VALIDATION_FAILED', "The parameters do not match the template's variables", errors);
-  const link = defaultHeaderLink(deps, row, params);
+  const rendered = renderSend(deps, row, params);
   return deps.inbox.sendTemplateMessage(caller, {
     ...target,
     template: {
@@ -130,8 +89,7 @@ export async function sendTemplate(
       category: row.category,
       ...(row.inboxCategory ? { inboxCategory: row.inboxCategory } : {}),
     },
-    componentsJson: JSON.stringify(sendComponents(template, params, link)),
-    renderedText: renderText(template, params),
+    ...rendered,
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
   });
 }
