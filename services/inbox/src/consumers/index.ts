@@ -1,5 +1,6 @@
 import type { EventBus } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
+import { subscribeCampaignEvents } from './campaign-events.consumer';
 import { subscribeDirectoryEvents } from './directory-events.consumer';
 import { subscribeMediaDownloads } from './media-downloads.consumer';
 import { subscribeProviderWebhooks } from './provider-webhooks.consumer';
@@ -9,4 +10,5 @@ export async function startConsumers(deps: InboxDeps, bus: EventBus): Promise<vo
   await subscribeProviderWebhooks(deps, bus);
   await subscribeMediaDownloads(deps, bus);
   await subscribeDirectoryEvents(deps, bus);
+  await subscribeCampaignEvents(deps, bus);
 }

@@ -33,6 +33,7 @@ describe('inbound message content', () => {
       media: null,
       reaction: null,
       replyToProviderId: null,
+      replyId: null,
       preview: 'Does it come in another color?',
     });
   });
@@ -104,21 +105,49 @@ describe('inbound message content', () => {
   });
 
   it.each([
-    [{ type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } }, 'Cancel'],
+    [
+      { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
+      'Cancel',
+      'cancel-button',
+    ],
     [
       {
         type: 'list_reply',
         list_reply: { id: 'express', title: 'Priority Mail Express', description: 'Next Day' },
       },
       'Priority Mail Express',
+      'express',
     ],
-    [{ type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: '{"a":1}' } }, '📝 Sent'],
-  ])('reads the choice of an interactive reply %#', (interactive, text) => {
+    [
+      { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: '{"a":1}' } },
+      '📝 Sent',
+      null,
+    ],
+  ])('reads the choice of an interactive reply %#', (interactive, text, replyId) => {
     const stored = inboundContent(
       msg('interactive', { context: { from: '1555', id: 'wamid.OUT1' }, interactive }),
     );
-    expect(stored).toMatchObject({ type: 'interactive', text, replyToProviderId: 'wamid.OUT1' });
+    expect(stored).toMatchObject({ type: 'interactive', text, replyId, replyToProviderId: 'wamid.OUT1' });
     expect(stored.content).toEqual({ interactive, context: { from: '1555', id: 'wamid.OUT1' } });
+  });
+
+  it("keeps a template button's payload as the reply id, its text as the text; plain text has none", () => {
+    const tapped = inboundContent(
+      msg('button', {
+        context: { from: '1555', id: 'wamid.TPL1' },
+        button: { payload: 'YES_1', text: 'Sí' },
+      }),
+    );
+    const withoutPayload = inboundContent(msg('button', { button: { text: 'Sí' } }));
+
+    expect(tapped).toMatchObject({
+      type: 'button',
+      text: 'Sí',
+      replyId: 'YES_1',
+      replyToProviderId: 'wamid.TPL1',
+    });
+    expect(withoutPayload.replyId).toBeNull();
+    expect(inboundContent(msg('text', { text: { body: 'YES_1' } })).replyId).toBeNull();
   });
 
   it('stores a reaction with its emoji and the reacted message; a removed reaction has none', () => {

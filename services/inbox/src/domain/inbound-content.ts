@@ -27,6 +27,11 @@ export interface InboundContent {
   /** The emoji of a reaction; null when the customer removed it. */
   reaction: string | null;
   replyToProviderId: string | null;
+  /**
+   * The machine value of a choice: a template quick-reply button's payload, an interactive reply
+   * button's or list row's id (`text` keeps the title the customer saw). Null for anything else.
+   */
+  replyId: string | null;
   /** One line for the conversation list. */
   preview: string;
 }
@@ -56,6 +61,7 @@ const base = (m: Extras, type: string, text: string | null, payload: Record<stri
   media: null,
   reaction: null,
   replyToProviderId: m.context?.id ?? null,
+  replyId: null as string | null,
   preview: previewOf(text ?? ''),
 });
 
@@ -154,10 +160,12 @@ function contentOf(m: InboundMessage): InboundContent {
           : i.type === 'list_reply'
             ? i.list_reply.title
             : `📝 ${i.nfm_reply.body || 'Form response'}`;
-      return base(m, 'interactive', text, { interactive: i });
+      const replyId =
+        i.type === 'button_reply' ? i.button_reply.id : i.type === 'list_reply' ? i.list_reply.id : null;
+      return { ...base(m, 'interactive', text, { interactive: i }), replyId };
     }
     case 'button':
-      return base(m, 'button', m.button.text, { button: m.button });
+      return { ...base(m, 'button', m.button.text, { button: m.button }), replyId: m.button.payload ?? null };
     case 'reaction': {
       // An omitted (or empty) emoji means the customer removed their reaction.
       const emoji = m.reaction.emoji || null;

@@ -83,6 +83,10 @@ export const messagesRepository = {
   insert: async (db: Db, row: NewMessage): Promise<MessageRow> =>
     (await db.insert(messages).values(row).returning())[0],
 
+  /** The stored row, or undefined when a message with its platform id (or id, or key) is already stored. */
+  insertUnlessStored: async (db: Db, row: NewMessage): Promise<MessageRow | undefined> =>
+    (await db.insert(messages).values(row).onConflictDoNothing().returning())[0],
+
   update: async (db: Db, orgId: number, id: string, patch: MessagePatch): Promise<MessageRow | undefined> =>
     (await db.update(messages).set(patch).where(byOrg(orgId, id)).returning())[0],
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { INBOX_EVENTS } from '@inbox/contracts';
+import { campaignCallbackData, INBOX_EVENTS } from '@inbox/contracts';
 import { DomainError } from '@inbox/platform';
 import { statusSchema } from '@inbox/whatsapp';
 import { openForTestFile } from '@inbox/platform/testing';
+import { ingestRepository } from '../../db/repositories/ingest.repository';
 import { messages } from '../../db/schema';
 import { createInboxTestbed } from '../../testing/testbed';
 import { applyStatus } from './apply-status';
@@ -173,5 +174,31 @@ describe('status webhooks', () => {
       code: 'MESSAGE_NOT_STORED_YET',
     });
     expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(1);
+  });
+  it("leaves a campaign send's statuses to the campaigns service: no lookup, no retry, no change", async () => {
+    const { orgId, phoneNumberId, wamid, message, changes } = await sentReply();
+    const campaign = {
+      biz_opaque_callback_data: campaignCallbackData('0190c0de-0000-7000-8000-000000000001'),
+    };
+    const lookups = jest.spyOn(ingestRepository, 'findMessageForStatus');
+    const info = jest.spyOn(testbed.deps.logger, 'info');
+    // Fresh statuses (a message not stored yet would be retried), one of them naming a stored message.
+    const value = messagesValue(phoneNumberId, {
+      messages: [text(CUSTOMER, 'Thanks!')],
+      statuses: [
+        statusReport(newWamid(), 'sent', new Date(), campaign),
+        statusReport(wamid, 'read', new Date(), campaign),
+      ],
+    });
+
+    await expect(ingestMessagesWebhook(testbed.deps, value, undefined, new Date())).resolves.toBeUndefined();
+
+    expect(lookups).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalledWith(expect.anything(), expect.stringContaining('dropped'));
+    expect(await message()).toMatchObject({ status: 'PENDING' });
+    expect(await changes()).toEqual([]);
+    expect((await conversationsOf(testbed, orgId, CUSTOMER))[0].unreadCount).toBe(2);
+    lookups.mockRestore();
+    info.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { INBOX_EVENTS } from '@inbox/contracts';
+import { campaignRecipientOf, INBOX_EVENTS } from '@inbox/contracts';
 import { DomainError, transactThenPublish } from '@inbox/platform';
 import type { MessageStatus as StatusUpdate } from '@inbox/whatsapp';
 import { contactsRepository } from '../../db/repositories/contacts.repository';
@@ -31,13 +31,23 @@ export const messageNotStoredYet = (providerMessageId: string) =>
  * Moves an outbound message's status forward from a status webhook (domain/message-status.ts).
  * The conversation's own status does not change on delivery reports; a template message failing
  * takes back the inbox category it left for the reply. A status about a message not stored is
- * retried for a grace period, then dropped with a log line: undefined.
+ * retried for a grace period, then dropped with a log line: undefined. A campaign send's status
+ * (campaign callback data) is skipped before any database work: undefined.
  */
 export async function applyStatus(
   deps: InboxDeps,
   input: ApplyStatusInput,
 ): Promise<StatusDecision | undefined> {
   const { orgId, status } = input;
+  // A campaign's send (its callback data names a recipient): the campaigns service keeps its
+  // statuses. Not stored here under that id yet, it would be retried for a minute for nothing.
+  if (campaignRecipientOf(status.biz_opaque_callback_data) !== undefined) {
+    deps.logger.debug(
+      { orgId, providerMessageId: status.id },
+      'status of a campaign send; left to campaigns',
+    );
+    return undefined;
+  }
   const at = new Date(Number(status.timestamp) * 1000);
   const outcome = await transactThenPublish(deps, async (tx) => {
     const callbackData = status.biz_opaque_callback_data;

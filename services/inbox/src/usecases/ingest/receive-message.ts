@@ -299,6 +299,7 @@ function applyMessage(
       type: content.type,
       text: content.text ?? content.media?.caption ?? null,
       contextProviderMessageId: content.replyToProviderId,
+      replyId: content.replyId,
       receivedAt: patch.updatedAt.toISOString(),
       sentAt: sentAt.toISOString(),
     },

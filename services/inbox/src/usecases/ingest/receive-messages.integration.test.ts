@@ -5,7 +5,14 @@ import { openForTestFile } from '@inbox/platform/testing';
 import { conversations } from '../../db/schema';
 import { createInboxTestbed } from '../../testing/testbed';
 import { receiveMessage, receiveMessages } from './receive-message';
-import { conversationsOf, eventsOf, messagesOf, orgWithChannel, text } from '../../testing/webhook-builders';
+import {
+  conversationsOf,
+  eventsOf,
+  inbound,
+  messagesOf,
+  orgWithChannel,
+  text,
+} from '../../testing/webhook-builders';
 
 const testbed = openForTestFile(createInboxTestbed);
 const ANA = '5215500000001';
@@ -81,5 +88,29 @@ describe('receiving a batch of customer messages', () => {
     ]);
     expect(result.stored).toBe(true);
     expect((await messagesOf(testbed, orgId)).map((m) => m.text)).toEqual(['pedido\uFFFD 123']);
+  });
+  it('tells what a choice means in message.received: the button payload or the reply id, the title as text', async () => {
+    const { orgId } = await orgWithChannel(testbed);
+    const quoted = { context: { from: '15550001111', id: 'wamid.CAMPAIGN1' } };
+    const button = parse(inbound(ANA, 'button', { payload: 'YES', text: 'Sí, claro' }, quoted));
+    const reply = parse(
+      inbound(ANA, 'interactive', { type: 'button_reply', button_reply: { id: 'q1-opt-2', title: 'Bien' } }),
+    );
+    const row = parse(
+      inbound(ANA, 'interactive', { type: 'list_reply', list_reply: { id: 'q2-opt-7', title: 'Siete' } }),
+    );
+    await receiveMessages(
+      testbed.deps,
+      [button, reply, row, parse(text(ANA, 'YES'))].map((message) => ({ orgId, message })),
+    );
+
+    const received = await eventsOf(testbed, orgId, INBOX_EVENTS.messageReceived);
+    expect(received.map((e) => [e.data.type, e.data.text, e.data.replyId])).toEqual([
+      ['button', 'Sí, claro', 'YES'],
+      ['interactive', 'Bien', 'q1-opt-2'],
+      ['interactive', 'Siete', 'q2-opt-7'],
+      ['text', 'YES', null],
+    ]);
+    expect(received[0].data.contextProviderMessageId).toBe('wamid.CAMPAIGN1');
   });
 });

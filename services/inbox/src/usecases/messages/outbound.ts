@@ -1,3 +1,4 @@
+import { CAMPAIGNS_SERVICE_PRINCIPAL } from '@inbox/contracts';
 import { conflict, newId, notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
@@ -15,11 +16,22 @@ import { actorOf } from '../access';
 import { applyAction } from '../conversations/conversation-changes';
 import { recordSendAccepted, recordSendFailure, type OnAccepted, type StoredOutbound } from './send-outcome';
 
-/** Who an outbound message is from: the user behind the call, or the system for a key without one. */
+/** The principal the campaigns service calls as (a SERVICE caller; its survey questions are the campaign's). */
+
+/** The campaigns service sending for one organization (survey questions). */
+export const isCampaignCaller = (caller: CallerContext): boolean =>
+  caller.kind === 'SERVICE' && caller.principalId === CAMPAIGNS_SERVICE_PRINCIPAL && caller.orgId > 0;
+
+/**
+ * Who an outbound message is from: the campaign when the campaigns service sends it, the user
+ * behind the call, or the system for a key without one.
+ */
 export const senderOf = (caller: CallerContext) =>
-  caller.userId
-    ? ({ sender: 'agent', senderUserId: caller.userId } as const)
-    : ({ sender: 'system', senderUserId: null } as const);
+  isCampaignCaller(caller)
+    ? ({ sender: 'campaign', senderUserId: null } as const)
+    : caller.userId
+      ? ({ sender: 'agent', senderUserId: caller.userId } as const)
+      : ({ sender: 'system', senderUserId: null } as const);
 
 export const windowClosed = () =>
   conflict(
@@ -49,7 +61,9 @@ export type OutboundFields = Omit<
 
 /**
  * One transaction: the message stored PENDING, the conversation moved ('agent_message') with its
- * last-message fields, and the events. The platform is called only after this commits.
+ * last-message fields, and the events. The platform is called only after this commits. A
+ * campaign's message (a survey question) needs what an agent's does (an active conversation, an
+ * open window) but moves nothing: no status change, no assignment; only the last-message fields.
  */
 export async function storeOutbound(
   deps: InboxDeps,
@@ -76,8 +90,10 @@ export async function storeOutbound(
       createdAt: now,
       updatedAt: now,
     });
-    const change = { deps, tx, origin: caller, actorId: actorOf(caller), by: sender };
-    await applyAction(change, conversation, 'agent_message');
+    if (sender !== 'campaign') {
+      const change = { deps, tx, origin: caller, actorId: actorOf(caller), by: sender };
+      await applyAction(change, conversation, 'agent_message');
+    }
     await conversationsRepository.update(tx, caller.orgId, conversationId, {
       lastMessageAt: now,
       lastMessagePreview: preview === null ? null : previewOf(preview),

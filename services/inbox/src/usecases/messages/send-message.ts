@@ -5,7 +5,13 @@ import { messagesRepository, type MessageRow } from '../../db/repositories/messa
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import { restInteractiveSchema, toWireInteractive, type RestInteractive } from './interactive';
-import { checkSendable, deliverOutbound, storeOutbound, type PlatformSend } from './outbound';
+import {
+  checkSendable,
+  deliverOutbound,
+  isCampaignCaller,
+  storeOutbound,
+  type PlatformSend,
+} from './outbound';
 import { withRetries } from './platform-call';
 
 export interface SendMessageInput {
@@ -97,13 +103,17 @@ function replay(existing: MessageRow, request: SendRequest): MessageRow {
   return existing;
 }
 
-/** Sends a text or interactive message as an agent (DESIGN §7: window, state machine, idempotency). */
+/**
+ * Sends a text or interactive message as an agent (DESIGN §7: window, state machine, idempotency),
+ * or as the campaign when the campaigns service sends a survey question (sender `campaign`; the
+ * conversation's status and assignee stay as they are).
+ */
 export async function sendMessage(
   deps: InboxDeps,
   caller: CallerContext,
   input: SendMessageInput,
 ): Promise<MessageRow> {
-  requireOrganization(caller);
+  if (!isCampaignCaller(caller)) requireOrganization(caller);
   const request = parseRequest(input);
   const key = request.idempotencyKey;
   if (key) {
