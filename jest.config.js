@@ -6,6 +6,7 @@ const workspaces = {
   'whatsapp-sim': 'tools/whatsapp-sim',
   inbox: 'services/inbox',
   templates: 'services/templates',
+  campaigns: 'services/campaigns',
   directory: 'services/directory',
   gateway: 'gateway',
   'all-in-one': 'all-in-one',
@@ -29,6 +30,11 @@ module.exports = {
     '<rootDir>/test',
   ],
   testMatch: ['**/*.test.ts'],
+  // test/faults/ restarts RabbitMQ under every other test: run alone by `npm run test:faults` (FAULTS=1).
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...(process.env.FAULTS === '1' ? [] : ['<rootDir>/test/faults/']),
+  ],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

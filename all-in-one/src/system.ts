@@ -4,6 +4,15 @@ import { ensureOrganization, startDirectoryApp, type DirectoryApp, type Mailer }
 import { grpcDirectoryLookup, startInboxApp, type InboxApp } from '@inbox/inbox';
 import { startGateway, type RateLimitSettings, type RunningGateway } from '@inbox/gateway';
 import { grpcInboxPort, startTemplatesApp, type TemplatesApp } from '@inbox/templates';
+import {
+  createMemorySendRate,
+  grpcInboxPort as campaignsInboxPort,
+  grpcTemplatesPort,
+  loadPricing,
+  startCampaignsApp,
+  type CampaignsApp,
+  type CampaignsSettings,
+} from '@inbox/campaigns';
 import { wireWhatsApp, type RealWhatsApp, type WhatsAppWiring } from './whatsapp';
 
 export interface Bootstrap {
@@ -40,13 +49,26 @@ export interface SystemOptions {
   bootstrap?: Bootstrap;
   /** Meta credentials; without them the bundled simulator stands in for the Cloud API. */
   whatsapp?: RealWhatsApp;
+  /** Campaign sending: a fixed send rate, slice size… over the defaults; the operator's rate card file. */
+  campaigns?: Partial<CampaignsSettings> & { rateCardFile?: string; schedulerIntervalMs?: number };
 }
+
+/** The in-process campaign worker's settings: the distributed mode's defaults (config.ts there). */
+const CAMPAIGN_DEFAULTS: CampaignsSettings = {
+  standardSendRate: 80,
+  highSendRate: 1000,
+  sliceSize: 100,
+  sendConcurrency: 64,
+  leaseSeconds: 120,
+  workerId: `all-in-one:${process.pid}`,
+};
 
 export interface RunningSystem {
   port: number;
   directory: DirectoryApp;
   inbox: InboxApp;
   templates: TemplatesApp;
+  campaigns: CampaignsApp;
   gateway: RunningGateway;
   whatsapp: WhatsAppWiring;
   /** Whether this start created the bootstrap organization. */
@@ -119,6 +141,26 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     httpPort: 0,
     httpHost: '127.0.0.1',
   });
+  const { rateCardFile, schedulerIntervalMs, ...campaignSettings } = options.campaigns ?? {};
+  const sendRate = createMemorySendRate();
+  // The API and a worker in this process; the send rate counted in memory (one process).
+  const campaigns = await startCampaignsApp({
+    database: options.database,
+    bus: options.bus,
+    logger: forService(logger, 'campaigns'),
+    inbox: campaignsInboxPort(inboxAddress, options.internalAuthSecret),
+    templates: grpcTemplatesPort(`127.0.0.1:${templates.grpcPort}`, options.internalAuthSecret),
+    internalAuthSecret: options.internalAuthSecret,
+    settings: { ...CAMPAIGN_DEFAULTS, ...campaignSettings },
+    sendRate,
+    cache: options.cache,
+    pricing: loadPricing(rateCardFile),
+    grpcAddress: '127.0.0.1:0',
+    httpPort: 0,
+    httpHost: '127.0.0.1',
+    schedulerIntervalMs: schedulerIntervalMs ?? 5000,
+    worker: true,
+  });
   const gateway = await startGateway({
     port: options.port,
     host: options.host,
@@ -127,6 +169,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     inboxHttpUrl: `http://127.0.0.1:${inbox.httpPort}`,
     templatesAddress: `127.0.0.1:${templates.grpcPort}`,
     templatesHttpUrl: `http://127.0.0.1:${templates.httpPort}`,
+    campaignsAddress: `127.0.0.1:${campaigns.grpcPort}`,
+    campaignsHttpUrl: `http://127.0.0.1:${campaigns.httpPort}`,
     webhooks: whatsapp.webhooks,
     cache: options.cache,
     rateLimiter: createRateLimiter(options.cache),
@@ -143,11 +187,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     directory,
     inbox,
     templates,
+    campaigns,
     gateway,
     whatsapp,
     bootstrapped,
     stop: async () => {
       await gateway.stop();
+      // Before templates and the inbox, which it calls; the worker waits for its sends' outcomes.
+      await campaigns.stop();
+      await sendRate.close();
       // Before the inbox: its sends and webhook consumers call the inbox.
       await templates.stop();
       await inbox.stop();

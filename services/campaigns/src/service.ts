@@ -1,0 +1,20 @@
+import type * as grpc from '@grpc/grpc-js';
+import { loadServiceDefinition } from '@inbox/contracts';
+import type { ServiceBinding } from '@inbox/platform';
+import type { CampaignsDeps } from './deps';
+import { campaignHandlers } from './grpc/campaigns.handlers';
+import type { CampaignsImpl } from './grpc/encode';
+import { moneyHandlers } from './grpc/money.handlers';
+import { surveyHandlers } from './grpc/surveys.handlers';
+
+export const campaignsServiceDefinition = (): grpc.ServiceDefinition =>
+  loadServiceDefinition('campaigns.v1.CampaignsService');
+
+export function campaignsBinding(deps: CampaignsDeps): ServiceBinding {
+  const implementation: CampaignsImpl = {
+    ...campaignHandlers(deps),
+    ...moneyHandlers(deps),
+    ...surveyHandlers(deps),
+  };
+  return { definition: campaignsServiceDefinition(), implementation };
+}
