@@ -1,5 +1,7 @@
 import {
+  CAMPAIGN_BODY_LIMIT_BYTES,
   loadServiceConstructor,
+  type CampaignsServiceClient,
   type DirectoryServiceClient,
   type ServiceConstructor,
   type InboxServiceClient,
@@ -28,13 +30,15 @@ export interface ServiceApi<C> {
 export type DirectoryApi = ServiceApi<DirectoryServiceClient>;
 export type InboxApi = ServiceApi<InboxServiceClient>;
 export type TemplatesApi = ServiceApi<TemplatesServiceClient>;
+export type CampaignsApi = ServiceApi<CampaignsServiceClient>;
 
 function connect<C>(
   ctor: ServiceConstructor<C>,
   address: string,
   callerTokens: CallerTokenCache,
+  options: { maxReceiveMessageBytes?: number } = {},
 ): ServiceApi<C> {
-  const client = createGrpcClient(ctor, address);
+  const client = createGrpcClient(ctor, address, options);
   const anonymousToken = () =>
     callerTokens.tokenFor({ orgId: 0, kind: 'ANONYMOUS', principalId: '', role: null, userId: null });
   return {
@@ -56,3 +60,9 @@ export const connectInbox = (address: string, callerTokens: CallerTokenCache): I
 
 export const connectTemplates = (address: string, callerTokens: CallerTokenCache): TemplatesApi =>
   connect(loadServiceConstructor('templates.v1.TemplatesService'), address, callerTokens);
+
+export const connectCampaigns = (address: string, callerTokens: CallerTokenCache): CampaignsApi =>
+  // A CreateCampaign answer may list up to 100,000 refused recipients: more than the 8 MiB default.
+  connect(loadServiceConstructor('campaigns.v1.CampaignsService'), address, callerTokens, {
+    maxReceiveMessageBytes: CAMPAIGN_BODY_LIMIT_BYTES,
+  });

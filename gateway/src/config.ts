@@ -33,6 +33,9 @@ export const gatewayConfigSchema = z
     TEMPLATES_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
     /** The templates service's internal HTTP base URL (header media uploads and downloads). */
     TEMPLATES_HTTP_URL: z.string().url().default('http://127.0.0.1:8083'),
+    CAMPAIGNS_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
+    /** The campaigns service's internal HTTP base URL (CSV import, recipient and survey exports). */
+    CAMPAIGNS_HTTP_URL: z.string().url().default('http://127.0.0.1:8084'),
     /** The Meta app's secret and verify token; without both, the webhook endpoints do not exist. */
     WHATSAPP_APP_SECRET: optionalSecret('WHATSAPP_APP_SECRET', 16),
     WHATSAPP_VERIFY_TOKEN: optionalSecret('WHATSAPP_VERIFY_TOKEN', 16),

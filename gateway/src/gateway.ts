@@ -14,7 +14,7 @@ import { createGatewayApp } from './app';
 import { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import { Authenticator } from './auth/authenticator';
 import { subscribeAuthCacheInvalidation } from './auth/cache-invalidation';
-import { connectDirectory, connectInbox, connectTemplates } from './clients';
+import { connectCampaigns, connectDirectory, connectInbox, connectTemplates } from './clients';
 import type { RateLimitSettings } from './config';
 import type { GatewayContext, ReadinessCheck } from './context';
 import { createForwarder } from './http/proxy';
@@ -31,6 +31,9 @@ export interface GatewayOptions {
   templatesAddress: string;
   /** The templates service's internal HTTP base URL (header media). */
   templatesHttpUrl: string;
+  campaignsAddress: string;
+  /** The campaigns service's internal HTTP base URL (CSV import, exports). */
+  campaignsHttpUrl: string;
   /** Unset: the webhook endpoints answer 404 (no Meta app configured). */
   webhooks?: WebhookSettings;
   cache: Cache;
@@ -89,8 +92,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     directory,
     inbox: connectInbox(options.inboxAddress, callerTokens),
     templates: connectTemplates(options.templatesAddress, callerTokens),
+    campaigns: connectCampaigns(options.campaignsAddress, callerTokens),
     forwardToInbox: createForwarder(options.inboxHttpUrl, logger),
     forwardToTemplates: createForwarder(options.templatesHttpUrl, logger),
+    forwardToCampaigns: createForwarder(options.campaignsHttpUrl, logger),
     live,
     bus,
     authenticator,
@@ -105,6 +110,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       grpcReadiness('directory', options.directoryAddress),
       grpcReadiness('inbox', options.inboxAddress),
       grpcReadiness('templates', options.templatesAddress),
+      grpcReadiness('campaigns', options.campaignsAddress),
       // Webhooks and live events need the broker; without Redis, limits count in memory.
       {
         name: 'bus',
@@ -138,6 +144,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       directory.close();
       ctx.inbox.close();
       ctx.templates.close();
+      ctx.campaigns.close();
     },
   };
 }

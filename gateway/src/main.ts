@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     inboxHttpUrl: config.INBOX_HTTP_URL,
     templatesAddress: config.TEMPLATES_GRPC_ADDR,
     templatesHttpUrl: config.TEMPLATES_HTTP_URL,
+    campaignsAddress: config.CAMPAIGNS_GRPC_ADDR,
+    campaignsHttpUrl: config.CAMPAIGNS_HTTP_URL,
     webhooks:
       config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
         ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }

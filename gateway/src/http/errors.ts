@@ -24,8 +24,17 @@ const BODY_ERRORS: Record<string, { status: number; code: string; detail: string
   'request.aborted': { status: 400, code: 'REQUEST_ABORTED', detail: 'The request was aborted' },
 };
 
-/** Every failure on the way out becomes one problem document; unexpected ones are logged once with an id. */
-export function respondWithError(error: unknown, req: Request, res: Response, logger: Logger): void {
+/**
+ * Every failure on the way out becomes one problem document; unexpected ones are logged once with
+ * an id. `statusByCode`: a route's own status for some service error codes (RouteSpec.statusByCode).
+ */
+export function respondWithError(
+  error: unknown,
+  req: Request,
+  res: Response,
+  logger: Logger,
+  statusByCode: Record<string, number> = {},
+): void {
   if (res.headersSent) {
     logger.error({ err: error, requestId: res.locals.requestId }, 'error after the answer started');
     res.end();
@@ -44,8 +53,10 @@ export function respondWithError(error: unknown, req: Request, res: Response, lo
         { err: error, requestId: res.locals.requestId, errorId: failure.errorId },
         'service call failed',
       );
+    // Only a refusal is refined: a failure stays a failure, whatever its code.
+    const refined = failure.httpStatus < 500 && Object.hasOwn(statusByCode, failure.code);
     return sendProblem(res, {
-      status: failure.httpStatus,
+      status: refined ? statusByCode[failure.code] : failure.httpStatus,
       code: failure.code,
       detail: failure.message,
       errors: failure.fields,

@@ -3,7 +3,7 @@ import { forbidden, newId, type CallerContext } from '@inbox/platform';
 import { checkPlatformToken } from '../auth/platform-token';
 import type { Principal } from '../auth/principal';
 import type { GatewayContext } from '../context';
-import type { RouteSpec } from '../routes/route';
+import { JSON_BODY_LIMIT_BYTES, type RouteSpec } from '../routes/route';
 import { respondWithError } from './errors';
 import { HttpProblem } from './problem';
 import { enforce } from './rate-limited';
@@ -76,6 +76,7 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
       code: 'UNSUPPORTED_MEDIA_TYPE',
       detail: `Send the body as ${upload.contentType}`,
     });
+  if (spec.body) await readJson(req, res, spec.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES);
   const params = parsePart(spec.params, req.params, 'path');
   const query = parsePart(spec.query, req.query, 'query');
   const body = parsePart(spec.body, req.body, 'body');
@@ -84,11 +85,15 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
 
   const call = { callerToken: ctx.callerTokens.tokenFor(caller), requestId: res.locals.requestId as string };
   if (spec.proxy) {
-    const forward = spec.proxy.to === 'templates' ? ctx.forwardToTemplates : ctx.forwardToInbox;
+    const forward = {
+      inbox: ctx.forwardToInbox,
+      templates: ctx.forwardToTemplates,
+      campaigns: ctx.forwardToCampaigns,
+    }[spec.proxy.to];
     const { response } = spec;
     const fromService = spec.proxy.fromService ?? ((body: unknown) => body);
     await forward(req, res, {
-      path: spec.proxy.path(params),
+      path: spec.proxy.path(params, query),
       ...call,
       // A documented JSON answer is converted and checked like a gRPC answer; files stream through.
       ...(response ? { answer: (body: unknown) => response.parse(fromService(body)) } : {}),
@@ -104,13 +109,40 @@ async function run(spec: RouteSpec, req: Request, res: Response, ctx: GatewayCon
   res.status(spec.status ?? 200).json(spec.response ? spec.response.parse(result) : result);
 }
 
-/** Only routes that take a JSON body read one: elsewhere a body is ignored, so 413 and 415 mean a body route. */
-const jsonBody = express.json({ limit: '1mb' });
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+const jsonParsers = new Map<number, ReturnType<typeof express.json>>();
+
+/**
+ * Reads a JSON body into `req.body`, at most `limitBytes` (a 413 beyond). Only routes that take a
+ * body read one, after authentication: an anonymous client cannot make the gateway parse a
+ * campaign's 32 MB of recipients, and elsewhere a body is ignored (413 and 415 mean a body route).
+ */
+function readJson(req: Request, res: Response, limitBytes: number): Promise<void> {
+  let parse = jsonParsers.get(limitBytes);
+  if (!parse) jsonParsers.set(limitBytes, (parse = express.json({ limit: limitBytes })));
+  return new Promise((resolve, reject) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error) resolve();
+      else if (typeof error === 'object' && 'type' in error && error.type === 'entity.too.large')
+        reject(
+          new HttpProblem({
+            status: 413,
+            code: 'PAYLOAD_TOO_LARGE',
+            detail: `The request body is larger than ${megabytes(limitBytes)}`,
+          }),
+        );
+      else reject(error);
+    }),
+  );
+}
 
 export function mountRoutes(router: Router, routes: RouteSpec[], ctx: GatewayContext): void {
   for (const spec of routes) {
-    router[spec.method](spec.path, ...(spec.body ? [jsonBody] : []), (req: Request, res: Response) => {
-      run(spec, req, res, ctx).catch((error) => respondWithError(error, req, res, ctx.logger));
+    router[spec.method](spec.path, (req: Request, res: Response) => {
+      run(spec, req, res, ctx).catch((error) =>
+        respondWithError(error, req, res, ctx.logger, spec.statusByCode),
+      );
     });
   }
 }

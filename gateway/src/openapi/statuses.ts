@@ -25,6 +25,7 @@ export function answeredStatuses(spec: RouteSpec): number[] {
   }
   // Media downloads revalidate with the ETag.
   if (spec.proxy?.responseType) statuses.add(304);
-  for (const status of spec.answers ?? []) statuses.add(status);
+  for (const status of [...(spec.answers ?? []), ...Object.values(spec.statusByCode ?? {})])
+    statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }

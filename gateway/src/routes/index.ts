@@ -1,5 +1,7 @@
 import { apiKeyRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
+import { campaignMoneyRoutes } from './campaign-money.routes';
+import { campaignRoutes } from './campaigns.routes';
 import { contactRoutes } from './contacts.routes';
 import { conversationActionRoutes } from './conversation-actions.routes';
 import { conversationQueryRoutes } from './conversation-queries.routes';
@@ -40,4 +42,7 @@ export const ROUTES: RouteSpec[] = [
   // Literal paths (/templates/draft, /sync, /bulk, /upload-media) before /templates/:id.
   ...templateRoutes,
   ...templateSendRoutes,
+  // Literal paths (/campaigns/pricing, /provider-costs, /phone-status) before /campaigns/:id.
+  ...campaignMoneyRoutes,
+  ...campaignRoutes,
 ];

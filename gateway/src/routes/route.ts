@@ -37,6 +37,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The most JSON `body` may be, in bytes (default JSON_BODY_LIMIT_BYTES); a larger one is a 413. */
+  bodyLimitBytes?: number;
   /** Documents (and shapes) the answer; parsed on the way out so the docs cannot drift (a proxied route: documents what the service answers). */
   response?: z.ZodType;
   /** Default 200; 201 for creations, 204 for deletions (no body). */
@@ -51,11 +53,11 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   }) => Array<{ key: string; limit: number; windowMs: number }>;
   /**
    * Streams the request to a service's internal HTTP port (multipart uploads, media downloads)
-   * after authentication; `path` builds the internal path from the validated parameters.
+   * after authentication; `path` builds the internal path (and query) from the validated parameters.
    */
   proxy?: {
-    to: 'inbox' | 'templates';
-    path: (params: P) => string;
+    to: 'inbox' | 'templates' | 'campaigns';
+    path: (params: P, query: Q) => string;
     /** The form an upload sends: `fields` documents its parts (the body itself streams through unread). */
     requestBody?: { contentType: string; description: string; fields: z.ZodObject };
     /** The file's content type, or every one it may have. */
@@ -74,9 +76,17 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
    * e.g. 401 for a wrong password on a public route, 403 for an Agent changing someone else.
    */
   answers?: ExtraStatus[];
+  /**
+   * Service error codes this route answers with a more precise status than their gRPC status
+   * gives (documented with the others): e.g. NO_VALID_RECIPIENTS, an INVALID_ARGUMENT, as 422.
+   */
+  statusByCode?: Record<string, ExtraStatus>;
   /** Returns the answer body; headers may be set on `res`. Streaming routes write `res` and return undefined. */
   handler?: (input: HandlerInput<P, Q, B>) => Promise<unknown>;
 }
+
+/** A JSON body's size limit on every route that does not set its own. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Identity function that lets TypeScript infer P, Q and B from the schemas. */
 export const route = <P = undefined, Q = undefined, B = undefined>(spec: RouteSpec<P, Q, B>): RouteSpec =>

@@ -20,7 +20,8 @@ const SEND_DEADLINE_MS = 20_000;
 
 const value = z.string().min(1).max(TEMPLATE_LIMITS.body);
 
-const parameters = z
+/** A template send's parameters; also each campaign recipient's. */
+export const templateParameters = z
   .strictObject({
     header: z
       .union([
@@ -61,7 +62,7 @@ const sendFields = {
     .enum(TEMPLATE_LANGUAGES)
     .optional()
     .describe('default: the only approved language of the name, else es_MX'),
-  parameters,
+  parameters: templateParameters,
 };
 
 const sent = z.object({
@@ -72,7 +73,7 @@ const sent = z.object({
     .describe('send-to-phone: the contact had no active conversation, so one was started (origin TEMPLATE)'),
 });
 
-type SendFields = { language?: string; parameters?: z.infer<typeof parameters> };
+type SendFields = { language?: string; parameters?: z.infer<typeof templateParameters> };
 
 const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
 
