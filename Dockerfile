@@ -3,6 +3,8 @@
 #   services/directory/dist/main.js  the directory gRPC service
 #   services/inbox/dist/main.js      the inbox gRPC service (+ internal HTTP for uploads and media)
 #   services/templates/dist/main.js  the templates gRPC service (+ internal HTTP for header media)
+#   services/campaigns/dist/main.js  the campaigns gRPC service (+ internal HTTP for CSV import and exports);
+#                                    with the argument `worker`: a campaign worker (the send queue)
 #   tools/whatsapp-sim/dist/main.js  the WhatsApp Cloud API simulator (development without Meta credentials)
 #   all-in-one/dist/main.js          everything in one process, embedded database under /app/data
 # e.g. `docker run -p 8080:8080 -v inbox-data:/app/data IMAGE all-in-one/dist/main.js`.
@@ -28,6 +30,7 @@ COPY packages/whatsapp/package.json packages/whatsapp/
 COPY services/directory/package.json services/directory/
 COPY services/inbox/package.json services/inbox/
 COPY services/templates/package.json services/templates/
+COPY services/campaigns/package.json services/campaigns/
 COPY tools/whatsapp-sim/package.json tools/whatsapp-sim/
 COPY tools/bench/package.json tools/bench/
 COPY gateway/package.json gateway/
@@ -58,6 +61,8 @@ COPY --from=build /app/services/inbox/dist ./services/inbox/dist
 COPY --from=build /app/services/inbox/src/db/migrations ./services/inbox/src/db/migrations
 COPY --from=build /app/services/templates/dist ./services/templates/dist
 COPY --from=build /app/services/templates/src/db/migrations ./services/templates/src/db/migrations
+COPY --from=build /app/services/campaigns/dist ./services/campaigns/dist
+COPY --from=build /app/services/campaigns/src/db/migrations ./services/campaigns/src/db/migrations
 COPY --from=build /app/tools/whatsapp-sim/dist ./tools/whatsapp-sim/dist
 COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/all-in-one/dist ./all-in-one/dist
@@ -67,6 +72,6 @@ COPY deploy/docker ./deploy/docker
 RUN mkdir -p data/media data/template-media && chown -R node:node data
 # The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 8083 50051 50052 50053 4010
+EXPOSE 8080 8082 8083 8084 50051 50052 50053 50054 4010
 ENTRYPOINT ["node", "--enable-source-maps"]
 CMD ["gateway/dist/main.js"]

@@ -3,3 +3,4 @@
 -- others where they are missing, also in a data volume made before a service was added.
 SELECT 'CREATE DATABASE inbox' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'inbox')\gexec
 SELECT 'CREATE DATABASE templates' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'templates')\gexec
+SELECT 'CREATE DATABASE campaigns' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'campaigns')\gexec

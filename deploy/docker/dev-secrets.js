@@ -7,6 +7,7 @@
  *                       whatsapp-app-secret, whatsapp-verify-token
  *   <dir>/inbox:        internal-auth-secret, inbox-encryption-key (32 bytes, hex), whatsapp-access-token
  *   <dir>/templates:    internal-auth-secret
+ *   <dir>/campaigns:    internal-auth-secret (the API and its workers)
  *   <dir>/whatsapp-sim: whatsapp-app-secret, whatsapp-access-token (the simulator's side of the channel)
  * Each value is made once in the folder of its owner and copied to the others on every run, so a
  * volume added later (or a partial first run) gets the same values. Kept across restarts; delete
@@ -31,7 +32,7 @@ function read(file) {
 
 const root = process.argv[2] ?? '/secrets';
 const folder = (owner) => path.join(root, owner);
-for (const owner of ['directory', 'gateway', 'inbox', 'templates', 'whatsapp-sim']) {
+for (const owner of ['directory', 'gateway', 'inbox', 'templates', 'campaigns', 'whatsapp-sim']) {
   fs.mkdirSync(folder(owner), { recursive: true });
 }
 
@@ -60,7 +61,7 @@ for (const [owner, name, make] of owned) {
 // Copies always follow their owner's file: [owner, file, copied to].
 const copies = [
   ['directory', 'jwt-public.pem', ['gateway']],
-  ['directory', 'internal-auth-secret', ['gateway', 'inbox', 'templates']],
+  ['directory', 'internal-auth-secret', ['gateway', 'inbox', 'templates', 'campaigns']],
   ['gateway', 'whatsapp-app-secret', ['whatsapp-sim']],
   ['inbox', 'whatsapp-access-token', ['whatsapp-sim']],
 ];

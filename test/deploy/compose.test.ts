@@ -64,7 +64,7 @@ describe('docker-compose.yml', () => {
       [
         'inbox: environment lacks INBOX_ENCRYPTION_KEY',
         'inbox: MEDIA_DIR=/app/data/media is on no named volume',
-        'inbox: command does not run services/inbox/dist/main.js',
+        'inbox: the command does not run services/inbox/dist/main.js',
       ].sort(),
     );
     const readOnly = clone(composeFile());
@@ -92,6 +92,27 @@ describe('docker-compose.yml', () => {
         'templates: MEDIA_DIR=/app/data/template-media is on no named volume',
       ].sort(),
     );
+  });
+
+  it('runs the campaigns API and one worker in worker mode, sharing its database and secret', () => {
+    const broken = clone(composeFile());
+    broken.services!['campaigns-worker'].command = [
+      '--require',
+      './deploy/docker/env-from-files.js',
+      'services/campaigns/dist/main.js',
+    ];
+    delete envOf(broken, 'campaigns-worker').REDIS_URL;
+    envOf(broken, 'gateway').CAMPAIGNS_HTTP_URL = 'http://campaigns:50054';
+    expect(composeProblems(broken).sort()).toEqual(
+      [
+        'campaigns-worker: runs services/campaigns/dist/main.js with [], not [worker]',
+        'campaigns-worker: environment lacks REDIS_URL',
+        'gateway: CAMPAIGNS_HTTP_URL=http://campaigns:50054 reaches campaigns port grpc, not campaigns port http',
+      ].sort(),
+    );
+    const withoutWorker = clone(composeFile());
+    delete withoutWorker.services!['campaigns-worker'];
+    expect(composeProblems(withoutWorker)).toEqual(['no service campaigns-worker']);
   });
 
   it('reports wrong addresses, a written secret, and an unreachable simulator', () => {

@@ -110,12 +110,15 @@ describe('deploy/k8s kustomizations', () => {
         'images: [{ name: open-inbx, newTag: x }]',
         'replicas: [{ name: gateway, count: 1 }, { name: gatway, count: 1 }, { name: inbox, count: 1 }]',
         'namespce: inbox',
+        'components: [../base, ../absent-component]',
       ].join('\n'),
       'overlay/patch.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: inbox-config\n',
     });
     expect(kustomizationProblems(path.join(dir, 'overlay/kustomization.yaml')).sort()).toEqual(
       [
         'unknown field namespce',
+        'component ../base is not a kind: Component',
+        'component ../absent-component is no folder with a kustomization.yaml',
         'resource ../missing.yaml does not exist',
         'patch absent.yaml does not exist',
         'patch patch.yaml targets ConfigMap/inbox-config, which no resource defines',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
+import { QUEUES } from '@inbox/contracts';
 import type { App } from './support/apps';
 import { clone, K8S_DIR, kustomizeCommand, loadYaml, parseYaml, rel, run, yamlFiles } from './support/files';
 import type { K8sObject } from './support/kubernetes-schema';
@@ -11,7 +12,7 @@ import { containersOf, isKustomization, resourcesOf } from './support/kustomize'
 import { workloadProblems } from './support/workloads';
 
 /** The base runs no simulator (production talks to Meta); overlays/dev adds it. */
-const BASE_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates'];
+const BASE_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'campaigns', 'campaigns-worker'];
 const OVERLAY_APPS: Record<string, App[]> = { dev: [...BASE_APPS, 'whatsapp-sim'] };
 
 const baseObjects = () => resourcesOf(path.join(K8S_DIR, 'base/kustomization.yaml'));
@@ -112,6 +113,8 @@ describe('deploy/k8s workloads', () => {
         'gateway: INBOX_HTTP_URL=http://inbox:50052 reaches inbox port grpc, not inbox port http',
         'gateway: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
         'templates: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
+        'campaigns: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
+        'campaigns-worker: INBOX_GRPC_ADDR=inbox:50053 reaches nothing (Service inbox has no port 50053)',
         'inbox: container inbox: INBOX_ENCRYPTION_KEY is secret but written here',
         'inbox: no container port grpc on GRPC_PORT (50051)',
       ].sort(),
@@ -130,12 +133,90 @@ describe('deploy/k8s workloads', () => {
     expect(workloadProblems(objects, BASE_APPS).sort()).toEqual(
       [
         'gateway: container gateway: TEMPLATES_GRPC_ADDR reads ConfigMap inbox-config key TEMPLATES_GRPC_ADDR, which is absent',
+        'campaigns: container campaigns: TEMPLATES_GRPC_ADDR reads ConfigMap inbox-config key TEMPLATES_GRPC_ADDR, which is absent',
+        'campaigns-worker: container campaigns-worker: TEMPLATES_GRPC_ADDR reads ConfigMap inbox-config key TEMPLATES_GRPC_ADDR, which is absent',
         'gateway: TEMPLATES_HTTP_URL=http://templates:50053 reaches templates port grpc, not templates port http',
         'templates: environment lacks TEMPLATES_DATABASE_URL or DATABASE_URL',
         'templates: environment lacks PUBLIC_URL',
         'templates: MEDIA_DIR=/app/data/template-media is on no mounted volume',
       ].sort(),
     );
+  });
+
+  it('reports the campaigns API unreachable from the gateway, and a worker that is not one', () => {
+    const objects = clone(baseObjects());
+    const config = find<IConfigMap>(objects, 'ConfigMap', 'inbox-config');
+    config.data!.CAMPAIGNS_HTTP_URL = 'http://campaigns:50054';
+    const worker = containerOf(objects, 'campaigns-worker');
+    worker.args = ['services/campaigns/dist/main.js'];
+    worker.env!.find((e) => e.name === 'CAMPAIGNS_MODE')!.value = 'api';
+    withoutEnv(worker, 'REDIS_URL');
+    worker.env!.find((e) => e.name === 'CAMPAIGNS_DATABASE_URL')!.valueFrom!.secretKeyRef!.key =
+      'TEMPLATES_DATABASE_URL';
+    expect(workloadProblems(objects, BASE_APPS).sort()).toEqual(
+      [
+        'gateway: CAMPAIGNS_HTTP_URL=http://campaigns:50054 reaches campaigns port grpc, not campaigns port http',
+        'campaigns-worker: runs services/campaigns/dist/main.js with [], not [worker]',
+        'campaigns-worker: CAMPAIGNS_MODE=api does not match /^worker$/',
+        'campaigns-worker: environment lacks REDIS_URL',
+        "the campaigns service's database differs: campaigns CAMPAIGNS_DATABASE_URL, campaigns-worker CAMPAIGNS_DATABASE_URL",
+      ].sort(),
+    );
+  });
+
+  describe("the campaign workers' KEDA autoscaler (components/campaigns-worker-keda)", () => {
+    const component = path.join(K8S_DIR, 'components/campaigns-worker-keda/kustomization.yaml');
+    const withScaler = () => [...baseObjects(), ...resourcesOf(component)];
+    const scaler = (objects: K8sObject[]) =>
+      find<K8sObject & { spec: Record<string, any> }>(objects, 'ScaledObject', 'campaigns-worker').spec;
+
+    it('scales the worker Deployment on the send queue, through the management API', () => {
+      expect(workloadProblems(withScaler(), BASE_APPS)).toEqual([]);
+      expect(scaler(withScaler()).triggers[0].metadata).toMatchObject({ queueName: QUEUES.campaignsSend });
+    });
+
+    it('reports a wrong queue, an AMQP count, no worker left, a missing credential and fixed replicas', () => {
+      const objects = clone(withScaler());
+      const spec = scaler(objects);
+      Object.assign(spec.triggers[0].metadata, { queueName: 'campaigns.sends', protocol: 'amqp' });
+      spec.minReplicaCount = 0;
+      find<K8sObject & { spec: any }>(
+        objects,
+        'TriggerAuthentication',
+        'campaigns-worker-rabbitmq',
+      ).spec.secretTargetRef[0].key = 'RABBITMQ_URL';
+      find<IDeployment>(objects, 'Deployment', 'campaigns-worker').spec!.replicas = 2;
+      expect(workloadProblems(objects, BASE_APPS).sort()).toEqual(
+        [
+          'ScaledObject campaigns-worker: queueName campaigns.sends is not campaigns.send',
+          'ScaledObject campaigns-worker: protocol must be http: over AMQP the jobs workers hold unacknowledged do not count',
+          'ScaledObject campaigns-worker: minReplicaCount must be 1 or more: a worker sweeps unknown outcomes',
+          'ScaledObject campaigns-worker: TriggerAuthentication campaigns-worker-rabbitmq reads inbox-secrets/RABBITMQ_URL, not in secret.example.yaml',
+          "ScaledObject campaigns-worker: campaigns-worker fixes replicas (2): each apply would reset the autoscaler's count",
+        ].sort(),
+      );
+      spec.scaleTargetRef.name = 'campaigns';
+      expect(workloadProblems(objects, BASE_APPS)).toContain(
+        'ScaledObject campaigns-worker: campaigns is not scaled on a queue',
+      );
+    });
+
+    it('reports misspelt and mistyped KEDA fields', async () => {
+      const objects = clone(withScaler());
+      const spec = scaler(objects);
+      spec.maxReplicas = spec.maxReplicaCount;
+      delete spec.maxReplicaCount;
+      spec.triggers[0].metadata.value = 20;
+      delete spec.scaleTargetRef.name;
+      const problems = (await Promise.all(objects.map((o) => kubernetesProblems(o)))).flat();
+      expect(problems.sort()).toEqual(
+        [
+          '/spec/maxReplicas is not a field of the schema',
+          '/spec/triggers/0/metadata/value must be string',
+          "/spec/scaleTargetRef must have required property 'name'",
+        ].sort(),
+      );
+    });
   });
 
   it('keeps the simulator out of the base, and a Deployment nobody asked for', () => {

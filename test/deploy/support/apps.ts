@@ -6,8 +6,17 @@
  * against this.
  */
 
-export type App = 'gateway' | 'directory' | 'inbox' | 'templates' | 'whatsapp-sim';
-export const APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'whatsapp-sim'];
+export type App =
+  'gateway' | 'directory' | 'inbox' | 'templates' | 'campaigns' | 'campaigns-worker' | 'whatsapp-sim';
+export const APPS: App[] = [
+  'gateway',
+  'directory',
+  'inbox',
+  'templates',
+  'campaigns',
+  'campaigns-worker',
+  'whatsapp-sim',
+];
 export const isApp = (name: unknown): name is App => APPS.includes(name as App);
 
 /** A Kubernetes probe: a gRPC health check of a service name ('' = readiness) or an HTTP GET. */
@@ -27,6 +36,8 @@ export interface Reach {
 
 export interface AppSpec {
   main: string;
+  /** Arguments after `main` that choose what the process runs (the campaigns worker mode). */
+  args?: string[];
   /** Read at boot; an entry with alternatives is met by any of them. */
   env: (string | string[])[];
   /** The ports it listens on: the name of the port and the variable that sets it. */
@@ -52,6 +63,8 @@ export const APP: Record<App, AppSpec> = {
       'INBOX_HTTP_URL',
       'TEMPLATES_GRPC_ADDR',
       'TEMPLATES_HTTP_URL',
+      'CAMPAIGNS_GRPC_ADDR',
+      'CAMPAIGNS_HTTP_URL',
       'REDIS_URL',
       'AMQP_URL',
       'INTERNAL_AUTH_SECRET',
@@ -69,6 +82,8 @@ export const APP: Record<App, AppSpec> = {
       { env: 'INBOX_HTTP_URL', app: 'inbox', port: 'http' },
       { env: 'TEMPLATES_GRPC_ADDR', app: 'templates', port: 'grpc' },
       { env: 'TEMPLATES_HTTP_URL', app: 'templates', port: 'http' },
+      { env: 'CAMPAIGNS_GRPC_ADDR', app: 'campaigns', port: 'grpc' },
+      { env: 'CAMPAIGNS_HTTP_URL', app: 'campaigns', port: 'http' },
     ],
     persistent: [],
     values: {},
@@ -141,6 +156,54 @@ export const APP: Record<App, AppSpec> = {
     persistent: ['MEDIA_DIR'],
     values: { MEDIA_DIR: /^\//, WHATSAPP_APP_ID: /^\d*$/ },
   },
+  campaigns: {
+    main: 'services/campaigns/dist/main.js',
+    env: [
+      'GRPC_PORT',
+      'HTTP_PORT',
+      ['CAMPAIGNS_DATABASE_URL', 'DATABASE_URL'],
+      'AMQP_URL',
+      'REDIS_URL',
+      'INTERNAL_AUTH_SECRET',
+      'INBOX_GRPC_ADDR',
+      'TEMPLATES_GRPC_ADDR',
+    ],
+    listens: [
+      { port: 'grpc', env: 'GRPC_PORT' },
+      { port: 'http', env: 'HTTP_PORT' },
+    ],
+    ...grpcHealth,
+    reaches: [
+      { env: 'INBOX_GRPC_ADDR', app: 'inbox', port: 'grpc' },
+      { env: 'TEMPLATES_GRPC_ADDR', app: 'templates', port: 'grpc' },
+    ],
+    persistent: [],
+    values: {},
+  },
+  // The same code in worker mode: the send queue's consumer; gRPC health only.
+  'campaigns-worker': {
+    main: 'services/campaigns/dist/main.js',
+    args: ['worker'],
+    env: [
+      'GRPC_PORT',
+      ['CAMPAIGNS_DATABASE_URL', 'DATABASE_URL'],
+      'AMQP_URL',
+      // The per-number send rate shared by the replicas: without it each would send at the full rate.
+      'REDIS_URL',
+      'INTERNAL_AUTH_SECRET',
+      'INBOX_GRPC_ADDR',
+      'TEMPLATES_GRPC_ADDR',
+      'CAMPAIGNS_MODE',
+    ],
+    listens: [{ port: 'grpc', env: 'GRPC_PORT' }],
+    ...grpcHealth,
+    reaches: [
+      { env: 'INBOX_GRPC_ADDR', app: 'inbox', port: 'grpc' },
+      { env: 'TEMPLATES_GRPC_ADDR', app: 'templates', port: 'grpc' },
+    ],
+    persistent: [],
+    values: { CAMPAIGNS_MODE: /^worker$/ },
+  },
   'whatsapp-sim': {
     main: 'tools/whatsapp-sim/dist/main.js',
     env: [
@@ -186,6 +249,8 @@ export const K8S_SECRET_ENV = new Set([
   'DIRECTORY_DATABASE_URL',
   'INBOX_DATABASE_URL',
   'TEMPLATES_DATABASE_URL',
+  'CAMPAIGNS_DATABASE_URL',
+  'RABBITMQ_MANAGEMENT_URL',
   'AMQP_URL',
   'REDIS_URL',
   'SMTP_URL',
@@ -200,6 +265,8 @@ export const SHARED: { what: string; uses: [App, string][] }[] = [
       ['directory', 'INTERNAL_AUTH_SECRET'],
       ['inbox', 'INTERNAL_AUTH_SECRET'],
       ['templates', 'INTERNAL_AUTH_SECRET'],
+      ['campaigns', 'INTERNAL_AUTH_SECRET'],
+      ['campaigns-worker', 'INTERNAL_AUTH_SECRET'],
     ],
   },
   {
@@ -207,6 +274,13 @@ export const SHARED: { what: string; uses: [App, string][] }[] = [
     uses: [
       ['templates', 'WHATSAPP_APP_ID'],
       ['whatsapp-sim', 'SIM_APP_ID'],
+    ],
+  },
+  {
+    what: "the campaigns service's database",
+    uses: [
+      ['campaigns', 'CAMPAIGNS_DATABASE_URL'],
+      ['campaigns-worker', 'CAMPAIGNS_DATABASE_URL'],
     ],
   },
   {
@@ -244,6 +318,16 @@ export const SHARED: { what: string; uses: [App, string][] }[] = [
     ] as [App, string][],
   })),
 ];
+
+/** `main` and the arguments that choose the mode, in `argv` (a container's command and args). */
+export function commandProblems(app: App, argv: string[]): string[] {
+  const { main, args = [] } = APP[app];
+  const at = argv.indexOf(main);
+  if (at < 0) return [`${app}: the command does not run ${main}`];
+  const rest = argv.slice(at + 1);
+  if (args.every((arg, i) => rest[i] === arg) && rest.length === args.length) return [];
+  return [`${app}: runs ${main} with [${rest.join(' ')}], not [${args.join(' ')}]`];
+}
 
 export function missingEnv(app: App, provided: (name: string) => boolean): string[] {
   return APP[app].env

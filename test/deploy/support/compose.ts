@@ -9,6 +9,7 @@ import type { App } from './apps';
 import {
   APP,
   APPS,
+  commandProblems,
   isApp,
   missingEnv,
   reachProblems,
@@ -39,7 +40,7 @@ export interface ComposeFile {
 export const composeFile = () => loadYaml(path.join(ROOT, 'docker-compose.yml'))[0] as ComposeFile;
 
 /** Apps docker-compose must run; the simulator is optional but checked when present. */
-const REQUIRED_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates'];
+const REQUIRED_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'campaigns', 'campaigns-worker'];
 const CONDITIONS = new Set(['service_started', 'service_healthy', 'service_completed_successfully']);
 
 /** The environment as written: `${NAME:-default}` read as its default, `${NAME}` as empty. */
@@ -82,9 +83,7 @@ function appProblems(app: App, services: Record<string, ComposeService>, volumes
   const checks = [service.healthcheck?.test ?? []].flat().map(String);
   if (service.healthcheck?.test && 'http' in readiness && !checks.some((a) => a.endsWith(readiness.http)))
     problems.push(`${app}: healthcheck must GET ${readiness.http}`);
-  if (![service.command ?? []].flat().includes(APP[app].main)) {
-    problems.push(`${app}: command does not run ${APP[app].main}`);
-  }
+  problems.push(...commandProblems(app, [service.command ?? []].flat()));
   const env = environmentOf(service);
   // env-from-files.js: NAME_FILE fills NAME when NAME is unset or empty.
   const given = (name: string) => (env.get(name) ?? '') !== '' || env.has(`${name}_FILE`);

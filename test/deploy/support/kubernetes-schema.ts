@@ -6,6 +6,7 @@
  * defines, so running it on a proxy that records lookups tells which fields the schema knows: any
  * other field is unknown (a typo such as `readinesProbe` that the API server would drop).
  */
+import { isKedaObject, kedaProblems } from './keda';
 
 export type K8sObject = { apiVersion?: string; kind?: string; metadata?: { name?: string } } & Record<
   string,
@@ -62,6 +63,7 @@ async function modelFor(obj: K8sObject): Promise<K8sModel | undefined> {
 
 /** Schema errors and unknown fields of one object. `partial`: a patch, which may leave out required fields. */
 export async function kubernetesProblems(obj: K8sObject, { partial = false } = {}): Promise<string[]> {
+  if (isKedaObject(obj)) return kedaProblems(obj, { partial });
   const Model = await modelFor(obj);
   if (!Model) return [`no kubernetes-models model for apiVersion ${obj.apiVersion}, kind ${obj.kind}`];
   const model = new Model(obj);

@@ -21,7 +21,9 @@ const ENTRY_FIELDS: Record<string, Set<string>> = {
 };
 
 type Kustomization = Record<string, unknown> & {
+  kind?: string;
   resources?: string[];
+  components?: string[];
   patches?: { path?: string }[];
   patchesStrategicMerge?: string[];
   images?: { name: string }[];
@@ -36,11 +38,14 @@ function kustomizationIn(dir: string): string | undefined {
   return ['kustomization.yaml', 'kustomization.yml'].map((name) => path.join(dir, name)).find(fs.existsSync);
 }
 
-/** The objects a kustomization's resources hold (recursively); files and folders that are missing are skipped. */
+/**
+ * The objects a kustomization's resources and components hold (recursively); files and folders
+ * that are missing are skipped.
+ */
 export function resourcesOf(file: string): K8sObject[] {
   const dir = path.dirname(file);
   const k = loadYaml(file)[0] as Kustomization;
-  return (k.resources ?? []).flatMap((entry) => {
+  return [...(k.resources ?? []), ...(k.components ?? [])].flatMap((entry) => {
     const target = path.resolve(dir, entry);
     if (!fs.existsSync(target)) return [];
     if (!fs.statSync(target).isDirectory()) return loadYaml(target) as K8sObject[];
@@ -80,8 +85,25 @@ export function kustomizationProblems(file: string): string[] {
   const dir = path.dirname(file);
   const k = loadYaml(file)[0] as Kustomization;
   const problems: string[] = [];
-  if (k.apiVersion !== 'kustomize.config.k8s.io/v1beta1' || k.kind !== 'Kustomization') {
-    problems.push('apiVersion/kind is not kustomize.config.k8s.io/v1beta1 Kustomization');
+  const component = k.kind === 'Component';
+  if (
+    component
+      ? k.apiVersion !== 'kustomize.config.k8s.io/v1alpha1'
+      : k.apiVersion !== 'kustomize.config.k8s.io/v1beta1' || k.kind !== 'Kustomization'
+  ) {
+    problems.push(
+      component
+        ? 'a Component is kustomize.config.k8s.io/v1alpha1'
+        : 'apiVersion/kind is not kustomize.config.k8s.io/v1beta1 Kustomization',
+    );
+  }
+  for (const entry of k.components ?? []) {
+    const target = path.resolve(dir, entry);
+    const nested = fs.existsSync(target) ? kustomizationIn(target) : undefined;
+    if (!nested) problems.push(`component ${entry} is no folder with a kustomization.yaml`);
+    else if ((loadYaml(nested)[0] as Kustomization).kind !== 'Component') {
+      problems.push(`component ${entry} is not a kind: Component`);
+    }
   }
   for (const key of Object.keys(k)) if (!KUSTOMIZATION_FIELDS.has(key)) problems.push(`unknown field ${key}`);
   for (const [field, allowed] of Object.entries(ENTRY_FIELDS)) {

@@ -10,10 +10,19 @@ import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolu
 import type { IProbe } from 'kubernetes-models/v1/Probe';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { App, ProbeSpec } from './apps';
-import { APP, K8S_SECRET_ENV, missingEnv, reachProblems, sharedProblems, valueProblems } from './apps';
+import {
+  APP,
+  commandProblems,
+  K8S_SECRET_ENV,
+  missingEnv,
+  reachProblems,
+  sharedProblems,
+  valueProblems,
+} from './apps';
 import { loadYaml, SECRET_EXAMPLE } from './files';
 import type { K8sObject } from './kubernetes-schema';
 import { containersOf } from './kustomize';
+import { scalerProblems } from './scalers';
 
 interface Objects {
   deployments: IDeployment[];
@@ -185,9 +194,7 @@ function appProblems(app: App, objects: Objects, present: (a: App) => boolean): 
   if (!deployment || !container) return [`no Deployment ${app} with a container ${app}`];
   const spec = APP[app];
   const problems: string[] = [];
-  if (![...(container.command ?? []), ...(container.args ?? [])].includes(spec.main)) {
-    problems.push(`${app}: the container does not run ${spec.main}`);
-  }
+  problems.push(...commandProblems(app, [...(container.command ?? []), ...(container.args ?? [])]));
   const env = envOf(container, objects.configMaps);
   const valueOf = (name: string) => env.get(name)?.value;
   problems.push(...missingEnv(app, (name) => env.has(name)));
@@ -243,5 +250,6 @@ export function workloadProblems(list: K8sObject[], apps: App[]): string[] {
     ...apps.flatMap((app) => appProblems(app, objects, (a) => apps.includes(a))),
     ...objects.services.flatMap((s) => serviceProblems(s, objects.deployments)),
     ...sharedProblems(apps, identity),
+    ...scalerProblems(list),
   ];
 }
