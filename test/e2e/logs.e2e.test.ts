@@ -63,8 +63,10 @@ it('every line has one "service" (the part of the process that wrote it) and no 
     expect(JSON.parse(line)).not.toHaveProperty('name');
   }
   const services = new Set(raw.map((l) => (JSON.parse(l) as { service: string }).service));
-  expect([...services].every((s) => ['e2e', 'directory', 'inbox', 'templates', 'gateway'].includes(s))).toBe(
-    true,
-  );
+  expect(
+    [...services].every((s) =>
+      ['e2e', 'directory', 'inbox', 'templates', 'campaigns', 'gateway'].includes(s),
+    ),
+  ).toBe(true);
   expect(services).toContain('directory');
 });
