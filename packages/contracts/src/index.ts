@@ -15,6 +15,7 @@ export * from './conversations';
 export * from './contacts';
 export * from './quick-replies';
 export * from './campaigns';
+export * from './bot';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,

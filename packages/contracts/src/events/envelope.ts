@@ -42,4 +42,6 @@ export const QUEUES = {
   campaignsSend: 'campaigns.send',
   /** Campaign events the inbox acts on: the campaign message shown when its recipient replies. */
   inboxCampaigns: 'inbox.campaign-events',
+  /** The bot's work: customer messages of BOT_HANDLING conversations, bulk re-classify jobs. */
+  inboxBot: 'inbox.bot',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_SOURCES, HANDOFF_REASONS, JOB_STATUSES } from '../bot';
 
 /** Events published by the inbox service. Changing a value needs a migration plan. */
 export const INBOX_EVENTS = {
@@ -16,6 +17,16 @@ export const INBOX_EVENTS = {
   messageStatusChanged: 'inbox.message.status_changed.v1',
   messageUpdated: 'inbox.message.updated.v1',
   contactUpdated: 'inbox.contact.updated.v1',
+  /** The bot answered a customer message (a greeting, an intent's answer). */
+  botReplied: 'inbox.bot.replied.v1',
+  /** The bot did not understand a customer message and sent its fallback message. */
+  botFallback: 'inbox.bot.fallback.v1',
+  /** The bot closed a conversation it handled alone (silent for `inactivityCloseHours`). */
+  botContained: 'inbox.bot.contained.v1',
+  /** A long job's progress or result (bulk re-classify), for `GET /jobs/{id}` readers and live streams. */
+  jobUpdated: 'inbox.job.updated.v1',
+  /** Internal work item: run (or resume) a bulk re-classify job. */
+  reclassifyJobRequested: 'inbox.bot.reclassify_requested.v1',
   /** Internal work item: download an inbound message's media (retried with backoff by the bus). */
   mediaDownloadRequested: 'inbox.media.download_requested.v1',
 } as const;
@@ -55,12 +66,19 @@ export const inboxEventSchemas = {
     ...conversationRef,
     category: z.string().nullable(),
     previous: z.string().nullable(),
-    source: z.enum(['agent', 'ai', 'merge', 'contact', 'template']),
+    source: z.enum(CATEGORY_SOURCES),
+    /** The classifier's confidence (0..1) when the source is `ai`. */
+    confidence: z.number().nullable().optional(),
     actorId,
   }),
+  /** Bot → people: by the bot (with its reason and the routing's team) or by an agent's takeover or assignment. */
   [INBOX_EVENTS.conversationHandoff]: z.object({
     ...conversationRef,
     userId: z.string().nullable(),
+    reason: z.enum(HANDOFF_REASONS).optional(),
+    teamId: z.string().nullable().optional(),
+    /** The routing rule that chose the team (null: the fallback team or none). */
+    rule: z.string().nullable().optional(),
     actorId,
   }),
   [INBOX_EVENTS.conversationReturnedToBot]: z.object({
@@ -114,6 +132,40 @@ export const inboxEventSchemas = {
     actorId,
   }),
   [INBOX_EVENTS.contactUpdated]: z.object({ waId: z.string(), changes: z.array(z.string()), actorId }),
+  [INBOX_EVENTS.botReplied]: z.object({
+    ...conversationRef,
+    /** The customer message answered, and the bot's message(s). */
+    inReplyTo: z.string(),
+    messageIds: z.array(z.string()),
+    kind: z.enum(['greeting', 'answer']),
+    intent: z.string().nullable(),
+    confidence: z.number().nullable(),
+    language: z.string(),
+  }),
+  [INBOX_EVENTS.botFallback]: z.object({
+    ...conversationRef,
+    inReplyTo: z.string(),
+    /** Misunderstandings in a row, this one included. */
+    consecutive: z.number().int(),
+    /** The best intent's confidence, below the threshold. */
+    confidence: z.number().nullable(),
+    language: z.string(),
+  }),
+  [INBOX_EVENTS.botContained]: z.object({
+    ...conversationRef,
+    reason: z.literal('inactivity'),
+    closedAt: z.string(),
+  }),
+  [INBOX_EVENTS.jobUpdated]: z.object({
+    jobId: z.string(),
+    kind: z.literal('reclassify'),
+    status: z.enum(JOB_STATUSES),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    result: z
+      .object({ matched: z.number(), reclassified: z.number(), rerouted: z.number(), failed: z.number() })
+      .nullable(),
+  }),
+  [INBOX_EVENTS.reclassifyJobRequested]: z.object({ jobId: z.string() }),
   [INBOX_EVENTS.mediaDownloadRequested]: z.object({ messageId: z.string(), providerMediaId: z.string() }),
 } as const;
 

@@ -32,6 +32,8 @@ import type { RecordApiKeyUsageRequest as _directory_v1_RecordApiKeyUsageRequest
 import type { RefreshRequest as _directory_v1_RefreshRequest, RefreshRequest__Output as _directory_v1_RefreshRequest__Output } from './directory/v1/RefreshRequest';
 import type { RemoveTeamMemberRequest as _directory_v1_RemoveTeamMemberRequest, RemoveTeamMemberRequest__Output as _directory_v1_RemoveTeamMemberRequest__Output } from './directory/v1/RemoveTeamMemberRequest';
 import type { ResetPasswordRequest as _directory_v1_ResetPasswordRequest, ResetPasswordRequest__Output as _directory_v1_ResetPasswordRequest__Output } from './directory/v1/ResetPasswordRequest';
+import type { RoutingMember as _directory_v1_RoutingMember, RoutingMember__Output as _directory_v1_RoutingMember__Output } from './directory/v1/RoutingMember';
+import type { RoutingTeam as _directory_v1_RoutingTeam, RoutingTeam__Output as _directory_v1_RoutingTeam__Output } from './directory/v1/RoutingTeam';
 import type { Schedule as _directory_v1_Schedule, Schedule__Output as _directory_v1_Schedule__Output } from './directory/v1/Schedule';
 import type { ScheduleStatus as _directory_v1_ScheduleStatus, ScheduleStatus__Output as _directory_v1_ScheduleStatus__Output } from './directory/v1/ScheduleStatus';
 import type { SelectionFilter as _directory_v1_SelectionFilter, SelectionFilter__Output as _directory_v1_SelectionFilter__Output } from './directory/v1/SelectionFilter';
@@ -91,6 +93,8 @@ export interface ProtoGrpcType {
       RefreshRequest: MessageTypeDefinition<_directory_v1_RefreshRequest, _directory_v1_RefreshRequest__Output>
       RemoveTeamMemberRequest: MessageTypeDefinition<_directory_v1_RemoveTeamMemberRequest, _directory_v1_RemoveTeamMemberRequest__Output>
       ResetPasswordRequest: MessageTypeDefinition<_directory_v1_ResetPasswordRequest, _directory_v1_ResetPasswordRequest__Output>
+      RoutingMember: MessageTypeDefinition<_directory_v1_RoutingMember, _directory_v1_RoutingMember__Output>
+      RoutingTeam: MessageTypeDefinition<_directory_v1_RoutingTeam, _directory_v1_RoutingTeam__Output>
       Schedule: MessageTypeDefinition<_directory_v1_Schedule, _directory_v1_Schedule__Output>
       ScheduleStatus: MessageTypeDefinition<_directory_v1_ScheduleStatus, _directory_v1_ScheduleStatus__Output>
       SelectionFilter: MessageTypeDefinition<_directory_v1_SelectionFilter, _directory_v1_SelectionFilter__Output>

@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AssignRequest as _inbox_v1_AssignRequest, AssignRequest__Output as _inbox_v1_AssignRequest__Output } from './inbox/v1/AssignRequest';
+import type { BotDocument as _inbox_v1_BotDocument, BotDocument__Output as _inbox_v1_BotDocument__Output } from './inbox/v1/BotDocument';
 import type { BulkFailure as _inbox_v1_BulkFailure, BulkFailure__Output as _inbox_v1_BulkFailure__Output } from './inbox/v1/BulkFailure';
 import type { BulkRequest as _inbox_v1_BulkRequest, BulkRequest__Output as _inbox_v1_BulkRequest__Output } from './inbox/v1/BulkRequest';
 import type { BulkResult as _inbox_v1_BulkResult, BulkResult__Output as _inbox_v1_BulkResult__Output } from './inbox/v1/BulkResult';
@@ -12,6 +13,7 @@ import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as
 import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from './inbox/v1/ChannelAccessRequest';
 import type { ChannelPage as _inbox_v1_ChannelPage, ChannelPage__Output as _inbox_v1_ChannelPage__Output } from './inbox/v1/ChannelPage';
 import type { ChannelSummary as _inbox_v1_ChannelSummary, ChannelSummary__Output as _inbox_v1_ChannelSummary__Output } from './inbox/v1/ChannelSummary';
+import type { Classification as _inbox_v1_Classification, Classification__Output as _inbox_v1_Classification__Output } from './inbox/v1/Classification';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from './inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from './inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from './inbox/v1/ContactPage';
@@ -26,8 +28,11 @@ import type { ConversationTagRequest as _inbox_v1_ConversationTagRequest, Conver
 import type { CreateQuickReplyRequest as _inbox_v1_CreateQuickReplyRequest, CreateQuickReplyRequest__Output as _inbox_v1_CreateQuickReplyRequest__Output } from './inbox/v1/CreateQuickReplyRequest';
 import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output } from './inbox/v1/Empty';
 import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from './inbox/v1/FollowUpRequest';
+import type { HandoffSummary as _inbox_v1_HandoffSummary, HandoffSummary__Output as _inbox_v1_HandoffSummary__Output } from './inbox/v1/HandoffSummary';
 import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from './inbox/v1/IdRequest';
 import type { InboxServiceClient as _inbox_v1_InboxServiceClient, InboxServiceDefinition as _inbox_v1_InboxServiceDefinition } from './inbox/v1/InboxService';
+import type { Job as _inbox_v1_Job, Job__Output as _inbox_v1_Job__Output } from './inbox/v1/Job';
+import type { JobResult as _inbox_v1_JobResult, JobResult__Output as _inbox_v1_JobResult__Output } from './inbox/v1/JobResult';
 import type { ListChannelsRequest as _inbox_v1_ListChannelsRequest, ListChannelsRequest__Output as _inbox_v1_ListChannelsRequest__Output } from './inbox/v1/ListChannelsRequest';
 import type { ListContactsRequest as _inbox_v1_ListContactsRequest, ListContactsRequest__Output as _inbox_v1_ListContactsRequest__Output } from './inbox/v1/ListContactsRequest';
 import type { ListConversationsRequest as _inbox_v1_ListConversationsRequest, ListConversationsRequest__Output as _inbox_v1_ListConversationsRequest__Output } from './inbox/v1/ListConversationsRequest';
@@ -39,14 +44,17 @@ import type { MergeCategoriesResult as _inbox_v1_MergeCategoriesResult, MergeCat
 import type { Message as _inbox_v1_Message, Message__Output as _inbox_v1_Message__Output } from './inbox/v1/Message';
 import type { MessageError as _inbox_v1_MessageError, MessageError__Output as _inbox_v1_MessageError__Output } from './inbox/v1/MessageError';
 import type { MessagePage as _inbox_v1_MessagePage, MessagePage__Output as _inbox_v1_MessagePage__Output } from './inbox/v1/MessagePage';
+import type { PutBotDocumentRequest as _inbox_v1_PutBotDocumentRequest, PutBotDocumentRequest__Output as _inbox_v1_PutBotDocumentRequest__Output } from './inbox/v1/PutBotDocumentRequest';
 import type { PutWhatsAppSettingsRequest as _inbox_v1_PutWhatsAppSettingsRequest, PutWhatsAppSettingsRequest__Output as _inbox_v1_PutWhatsAppSettingsRequest__Output } from './inbox/v1/PutWhatsAppSettingsRequest';
 import type { QuickReply as _inbox_v1_QuickReply, QuickReply__Output as _inbox_v1_QuickReply__Output } from './inbox/v1/QuickReply';
 import type { QuickReplyList as _inbox_v1_QuickReplyList, QuickReplyList__Output as _inbox_v1_QuickReplyList__Output } from './inbox/v1/QuickReplyList';
 import type { ReactRequest as _inbox_v1_ReactRequest, ReactRequest__Output as _inbox_v1_ReactRequest__Output } from './inbox/v1/ReactRequest';
 import type { ReopenStatus as _inbox_v1_ReopenStatus, ReopenStatus__Output as _inbox_v1_ReopenStatus__Output } from './inbox/v1/ReopenStatus';
 import type { ReturnToBotRequest as _inbox_v1_ReturnToBotRequest, ReturnToBotRequest__Output as _inbox_v1_ReturnToBotRequest__Output } from './inbox/v1/ReturnToBotRequest';
+import type { RouteResult as _inbox_v1_RouteResult, RouteResult__Output as _inbox_v1_RouteResult__Output } from './inbox/v1/RouteResult';
 import type { SendMessageRequest as _inbox_v1_SendMessageRequest, SendMessageRequest__Output as _inbox_v1_SendMessageRequest__Output } from './inbox/v1/SendMessageRequest';
 import type { SendTemplateMessageRequest as _inbox_v1_SendTemplateMessageRequest, SendTemplateMessageRequest__Output as _inbox_v1_SendTemplateMessageRequest__Output } from './inbox/v1/SendTemplateMessageRequest';
+import type { StartReclassifyJobRequest as _inbox_v1_StartReclassifyJobRequest, StartReclassifyJobRequest__Output as _inbox_v1_StartReclassifyJobRequest__Output } from './inbox/v1/StartReclassifyJobRequest';
 import type { TemplateMessageSent as _inbox_v1_TemplateMessageSent, TemplateMessageSent__Output as _inbox_v1_TemplateMessageSent__Output } from './inbox/v1/TemplateMessageSent';
 import type { TemplateRef as _inbox_v1_TemplateRef, TemplateRef__Output as _inbox_v1_TemplateRef__Output } from './inbox/v1/TemplateRef';
 import type { UpdateContactRequest as _inbox_v1_UpdateContactRequest, UpdateContactRequest__Output as _inbox_v1_UpdateContactRequest__Output } from './inbox/v1/UpdateContactRequest';
@@ -63,6 +71,7 @@ export interface ProtoGrpcType {
   inbox: {
     v1: {
       AssignRequest: MessageTypeDefinition<_inbox_v1_AssignRequest, _inbox_v1_AssignRequest__Output>
+      BotDocument: MessageTypeDefinition<_inbox_v1_BotDocument, _inbox_v1_BotDocument__Output>
       BulkFailure: MessageTypeDefinition<_inbox_v1_BulkFailure, _inbox_v1_BulkFailure__Output>
       BulkRequest: MessageTypeDefinition<_inbox_v1_BulkRequest, _inbox_v1_BulkRequest__Output>
       BulkResult: MessageTypeDefinition<_inbox_v1_BulkResult, _inbox_v1_BulkResult__Output>
@@ -73,6 +82,7 @@ export interface ProtoGrpcType {
       ChannelAccessRequest: MessageTypeDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccessRequest__Output>
       ChannelPage: MessageTypeDefinition<_inbox_v1_ChannelPage, _inbox_v1_ChannelPage__Output>
       ChannelSummary: MessageTypeDefinition<_inbox_v1_ChannelSummary, _inbox_v1_ChannelSummary__Output>
+      Classification: MessageTypeDefinition<_inbox_v1_Classification, _inbox_v1_Classification__Output>
       Contact: MessageTypeDefinition<_inbox_v1_Contact, _inbox_v1_Contact__Output>
       ContactHistory: MessageTypeDefinition<_inbox_v1_ContactHistory, _inbox_v1_ContactHistory__Output>
       ContactPage: MessageTypeDefinition<_inbox_v1_ContactPage, _inbox_v1_ContactPage__Output>
@@ -87,8 +97,11 @@ export interface ProtoGrpcType {
       CreateQuickReplyRequest: MessageTypeDefinition<_inbox_v1_CreateQuickReplyRequest, _inbox_v1_CreateQuickReplyRequest__Output>
       Empty: MessageTypeDefinition<_inbox_v1_Empty, _inbox_v1_Empty__Output>
       FollowUpRequest: MessageTypeDefinition<_inbox_v1_FollowUpRequest, _inbox_v1_FollowUpRequest__Output>
+      HandoffSummary: MessageTypeDefinition<_inbox_v1_HandoffSummary, _inbox_v1_HandoffSummary__Output>
       IdRequest: MessageTypeDefinition<_inbox_v1_IdRequest, _inbox_v1_IdRequest__Output>
       InboxService: SubtypeConstructor<typeof grpc.Client, _inbox_v1_InboxServiceClient> & { service: _inbox_v1_InboxServiceDefinition }
+      Job: MessageTypeDefinition<_inbox_v1_Job, _inbox_v1_Job__Output>
+      JobResult: MessageTypeDefinition<_inbox_v1_JobResult, _inbox_v1_JobResult__Output>
       ListChannelsRequest: MessageTypeDefinition<_inbox_v1_ListChannelsRequest, _inbox_v1_ListChannelsRequest__Output>
       ListContactsRequest: MessageTypeDefinition<_inbox_v1_ListContactsRequest, _inbox_v1_ListContactsRequest__Output>
       ListConversationsRequest: MessageTypeDefinition<_inbox_v1_ListConversationsRequest, _inbox_v1_ListConversationsRequest__Output>
@@ -100,14 +113,17 @@ export interface ProtoGrpcType {
       Message: MessageTypeDefinition<_inbox_v1_Message, _inbox_v1_Message__Output>
       MessageError: MessageTypeDefinition<_inbox_v1_MessageError, _inbox_v1_MessageError__Output>
       MessagePage: MessageTypeDefinition<_inbox_v1_MessagePage, _inbox_v1_MessagePage__Output>
+      PutBotDocumentRequest: MessageTypeDefinition<_inbox_v1_PutBotDocumentRequest, _inbox_v1_PutBotDocumentRequest__Output>
       PutWhatsAppSettingsRequest: MessageTypeDefinition<_inbox_v1_PutWhatsAppSettingsRequest, _inbox_v1_PutWhatsAppSettingsRequest__Output>
       QuickReply: MessageTypeDefinition<_inbox_v1_QuickReply, _inbox_v1_QuickReply__Output>
       QuickReplyList: MessageTypeDefinition<_inbox_v1_QuickReplyList, _inbox_v1_QuickReplyList__Output>
       ReactRequest: MessageTypeDefinition<_inbox_v1_ReactRequest, _inbox_v1_ReactRequest__Output>
       ReopenStatus: MessageTypeDefinition<_inbox_v1_ReopenStatus, _inbox_v1_ReopenStatus__Output>
       ReturnToBotRequest: MessageTypeDefinition<_inbox_v1_ReturnToBotRequest, _inbox_v1_ReturnToBotRequest__Output>
+      RouteResult: MessageTypeDefinition<_inbox_v1_RouteResult, _inbox_v1_RouteResult__Output>
       SendMessageRequest: MessageTypeDefinition<_inbox_v1_SendMessageRequest, _inbox_v1_SendMessageRequest__Output>
       SendTemplateMessageRequest: MessageTypeDefinition<_inbox_v1_SendTemplateMessageRequest, _inbox_v1_SendTemplateMessageRequest__Output>
+      StartReclassifyJobRequest: MessageTypeDefinition<_inbox_v1_StartReclassifyJobRequest, _inbox_v1_StartReclassifyJobRequest__Output>
       TemplateMessageSent: MessageTypeDefinition<_inbox_v1_TemplateMessageSent, _inbox_v1_TemplateMessageSent__Output>
       TemplateRef: MessageTypeDefinition<_inbox_v1_TemplateRef, _inbox_v1_TemplateRef__Output>
       UpdateContactRequest: MessageTypeDefinition<_inbox_v1_UpdateContactRequest, _inbox_v1_UpdateContactRequest__Output>

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { BotCategories, BotSettings, RoutingRules } from '@inbox/contracts';
 import { createdAtColumn, outboxTables, timestamptz, updatedAtColumn } from '@inbox/platform';
 
 /** Everything the inbox owns lives in this schema; no other service reads it. */
@@ -69,6 +80,9 @@ export const conversations = inbox.table(
     assignedTo: text('assigned_to'),
     teamId: text('team_id'),
     category: text('category'),
+    /** Who gave the category (agent, ai, merge, contact, template) and, for `ai`, how sure it was. */
+    categorySource: text('category_source'),
+    categoryConfidence: doublePrecision('category_confidence'),
     origin: text('origin').notNull(),
     followUp: boolean('follow_up').notNull().default(false),
     followUpNote: text('follow_up_note'),
@@ -183,6 +197,73 @@ export const quickReplies = inbox.table(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('quick_replies_org_shortcut').on(t.orgId, sql`lower(${t.shortcut})`)],
+);
+
+/**
+ * The bot's configuration documents of an organization (null: the defaults). `enabled` is not
+ * here: it is the channel's `botEnabled`, its one home. `version` grows at every change, so every
+ * process retrains its cached model when it sees a newer one.
+ */
+export const botConfig = inbox.table('bot_config', {
+  orgId: integer('org_id').primaryKey(),
+  settings: jsonb('settings').$type<Omit<BotSettings, 'enabled'>>(),
+  settingsUpdatedAt: ts('settings_updated_at'),
+  categories: jsonb('categories').$type<BotCategories>(),
+  categoriesUpdatedAt: ts('categories_updated_at'),
+  routing: jsonb('routing').$type<RoutingRules>(),
+  routingUpdatedAt: ts('routing_updated_at'),
+  version: integer('version').notNull().default(0),
+});
+
+/** What the bot remembers of a conversation it handles; its context starts at `contextSince`. */
+export const botConversationState = inbox.table('bot_conversation_state', {
+  conversationId: text('conversation_id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  greeted: boolean('greeted').notNull().default(false),
+  consecutiveFallbacks: integer('consecutive_fallbacks').notNull().default(0),
+  /** The last customer message the bot acted on: a redelivered one is not answered twice. */
+  lastTurnMessageId: text('last_turn_message_id'),
+  lastIntent: text('last_intent'),
+  /** Messages before this are not the bot's context (set at return-to-bot and reopen). */
+  contextSince: ts('context_since'),
+  updatedAt: updatedAt(),
+});
+
+/** Round-robin position per team: the member routing gave the last conversation to. */
+export const routingCursors = inbox.table(
+  'routing_cursors',
+  {
+    orgId: integer('org_id').notNull(),
+    teamId: text('team_id').notNull(),
+    lastUserId: text('last_user_id').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.teamId] })],
+);
+
+/** Long jobs (bulk re-classify): progress readable at GET /jobs/{id}; `cursor` lets a redelivered job resume. */
+export const jobs = inbox.table(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    kind: text('kind').notNull(), // reclassify
+    status: text('status').notNull(), // QUEUED | RUNNING | COMPLETED | FAILED
+    scope: text('scope').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    reclassified: integer('reclassified').notNull().default(0),
+    rerouted: integer('rerouted').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** The last conversation id handled (conversations are walked by id). */
+    cursor: text('cursor'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('jobs_org_created').on(t.orgId, t.createdAt)],
 );
 
 export const { outbox, processedEvents } = outboxTables(inbox);

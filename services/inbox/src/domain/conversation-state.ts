@@ -12,6 +12,7 @@ export type ConversationAction =
   | 'agent_message'
   | 'customer_message'
   | 'return_to_bot'
+  | 'handoff'
   | 'resolve'
   | 'reopen';
 
@@ -77,6 +78,10 @@ export function transition(
     case 'return_to_bot':
       if (!isActive(status)) return refuse();
       return { status: 'BOT_HANDLING', assignedTo: null };
+    case 'handoff':
+      // The bot hands over: to the agent routing chose, or to the team's queue (OPEN).
+      if (status !== 'BOT_HANDLING') return refuse();
+      return { status: userId ? 'HUMAN_HANDLING' : 'OPEN', assignedTo: userId };
     case 'resolve':
       if (!isActive(status)) return refuse();
       return { status: 'CLOSED', assignedTo };

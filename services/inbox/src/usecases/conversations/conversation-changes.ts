@@ -1,4 +1,4 @@
-import { INBOX_EVENTS } from '@inbox/contracts';
+import { INBOX_EVENTS, type CategorySource, type HandoffReason } from '@inbox/contracts';
 import type { Db, EventOrigin } from '@inbox/platform';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import {
@@ -30,6 +30,8 @@ export interface ActionOptions {
   assignedTo?: string | null;
   /** The status-changed event's reason; the action's name unless given. */
   reason?: string;
+  /** The bot's handoff: why, and what routing chose (recorded on `conversation.handoff`). */
+  handoff?: { reason: HandoffReason; teamId: string | null; rule: string | null };
 }
 
 /**
@@ -66,11 +68,18 @@ export async function applyAction(
       reason: opts.reason ?? action,
       actorId,
     });
-  // DESIGN's event catalog: a handoff is the bot handing a conversation to a human.
-  if ((action === 'takeover' || action === 'assign') && row.status === 'BOT_HANDLING')
+  // DESIGN's event catalog: a handoff is the bot handing a conversation to a human, by itself or
+  // because an agent took it.
+  if (
+    action === 'handoff' ||
+    ((action === 'takeover' || action === 'assign') && row.status === 'BOT_HANDLING')
+  )
     await deps.events.record(tx, origin, INBOX_EVENTS.conversationHandoff, {
       ...ref(row),
       userId: updated.assignedTo,
+      reason: opts.handoff?.reason ?? 'agent',
+      teamId: opts.handoff ? opts.handoff.teamId : row.teamId,
+      rule: opts.handoff?.rule ?? null,
       actorId,
     });
   if (updated.assignedTo !== row.assignedTo) {
@@ -113,15 +122,21 @@ export async function applyFields(
   ctx: ChangeContext,
   row: ConversationRow,
   patch: FieldPatch,
-  categorySource: 'agent' | 'contact' = 'agent',
+  categorySource: CategorySource = 'agent',
+  /** The classifier's confidence, for an `ai` category. */
+  categoryConfidence: number | null = null,
 ): Promise<ConversationRow> {
   const changed = (Object.keys(patch) as Array<keyof FieldPatch>).filter(
     (key) => patch[key] !== undefined && patch[key] !== row[key],
   );
   if (changed.length === 0) return row;
   const set = Object.fromEntries(changed.map((key) => [key, patch[key]]));
+  const provenance = changed.includes('category')
+    ? { categorySource: patch.category === null ? null : categorySource, categoryConfidence }
+    : {};
   const updated = await conversationsRepository.update(ctx.tx, ctx.origin.orgId, row.id, {
     ...set,
+    ...provenance,
     updatedAt: ctx.deps.now(),
   });
   const { deps, tx, origin, actorId } = ctx;
@@ -131,6 +146,7 @@ export async function applyFields(
       category: updated.category,
       previous: row.category,
       source: categorySource,
+      confidence: categoryConfidence,
       actorId,
     });
   const others = changed.filter((key) => key !== 'category');

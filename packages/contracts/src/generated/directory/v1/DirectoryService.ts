@@ -28,6 +28,7 @@ import type { RecordApiKeyUsageRequest as _directory_v1_RecordApiKeyUsageRequest
 import type { RefreshRequest as _directory_v1_RefreshRequest, RefreshRequest__Output as _directory_v1_RefreshRequest__Output } from '../../directory/v1/RefreshRequest';
 import type { RemoveTeamMemberRequest as _directory_v1_RemoveTeamMemberRequest, RemoveTeamMemberRequest__Output as _directory_v1_RemoveTeamMemberRequest__Output } from '../../directory/v1/RemoveTeamMemberRequest';
 import type { ResetPasswordRequest as _directory_v1_ResetPasswordRequest, ResetPasswordRequest__Output as _directory_v1_ResetPasswordRequest__Output } from '../../directory/v1/ResetPasswordRequest';
+import type { RoutingTeam as _directory_v1_RoutingTeam, RoutingTeam__Output as _directory_v1_RoutingTeam__Output } from '../../directory/v1/RoutingTeam';
 import type { Schedule as _directory_v1_Schedule, Schedule__Output as _directory_v1_Schedule__Output } from '../../directory/v1/Schedule';
 import type { ScheduleStatus as _directory_v1_ScheduleStatus, ScheduleStatus__Output as _directory_v1_ScheduleStatus__Output } from '../../directory/v1/ScheduleStatus';
 import type { SetUserStatusRequest as _directory_v1_SetUserStatusRequest, SetUserStatusRequest__Output as _directory_v1_SetUserStatusRequest__Output } from '../../directory/v1/SetUserStatusRequest';
@@ -171,6 +172,15 @@ export interface DirectoryServiceClient extends grpc.Client {
   deleteUser(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  GetRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  GetRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  GetRoutingTeam(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  GetRoutingTeam(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  getRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  getRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  getRoutingTeam(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
+  getRoutingTeam(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
   
   GetSchedule(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_Schedule__Output>): grpc.ClientUnaryCall;
   GetSchedule(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_Schedule__Output>): grpc.ClientUnaryCall;
@@ -428,6 +438,8 @@ export interface DirectoryServiceHandlers extends grpc.UntypedServiceImplementat
   
   DeleteUser: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_Empty>;
   
+  GetRoutingTeam: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_RoutingTeam>;
+  
   GetSchedule: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_Schedule>;
   
   GetScheduleStatus: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_ScheduleStatus>;
@@ -495,6 +507,7 @@ export interface DirectoryServiceDefinition extends grpc.ServiceDefinition {
   DeleteApiKey: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
   DeleteTag: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
   DeleteUser: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
+  GetRoutingTeam: MethodDefinition<_directory_v1_IdRequest, _directory_v1_RoutingTeam, _directory_v1_IdRequest__Output, _directory_v1_RoutingTeam__Output>
   GetSchedule: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Schedule, _directory_v1_IdRequest__Output, _directory_v1_Schedule__Output>
   GetScheduleStatus: MethodDefinition<_directory_v1_IdRequest, _directory_v1_ScheduleStatus, _directory_v1_IdRequest__Output, _directory_v1_ScheduleStatus__Output>
   GetTeam: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Team, _directory_v1_IdRequest__Output, _directory_v1_Team__Output>

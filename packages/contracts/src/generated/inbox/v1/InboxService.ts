@@ -3,6 +3,7 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AssignRequest as _inbox_v1_AssignRequest, AssignRequest__Output as _inbox_v1_AssignRequest__Output } from '../../inbox/v1/AssignRequest';
+import type { BotDocument as _inbox_v1_BotDocument, BotDocument__Output as _inbox_v1_BotDocument__Output } from '../../inbox/v1/BotDocument';
 import type { BulkRequest as _inbox_v1_BulkRequest, BulkRequest__Output as _inbox_v1_BulkRequest__Output } from '../../inbox/v1/BulkRequest';
 import type { BulkResult as _inbox_v1_BulkResult, BulkResult__Output as _inbox_v1_BulkResult__Output } from '../../inbox/v1/BulkResult';
 import type { CategoryCountList as _inbox_v1_CategoryCountList, CategoryCountList__Output as _inbox_v1_CategoryCountList__Output } from '../../inbox/v1/CategoryCountList';
@@ -10,6 +11,7 @@ import type { CategoryList as _inbox_v1_CategoryList, CategoryList__Output as _i
 import type { ChannelAccess as _inbox_v1_ChannelAccess, ChannelAccess__Output as _inbox_v1_ChannelAccess__Output } from '../../inbox/v1/ChannelAccess';
 import type { ChannelAccessRequest as _inbox_v1_ChannelAccessRequest, ChannelAccessRequest__Output as _inbox_v1_ChannelAccessRequest__Output } from '../../inbox/v1/ChannelAccessRequest';
 import type { ChannelPage as _inbox_v1_ChannelPage, ChannelPage__Output as _inbox_v1_ChannelPage__Output } from '../../inbox/v1/ChannelPage';
+import type { Classification as _inbox_v1_Classification, Classification__Output as _inbox_v1_Classification__Output } from '../../inbox/v1/Classification';
 import type { Contact as _inbox_v1_Contact, Contact__Output as _inbox_v1_Contact__Output } from '../../inbox/v1/Contact';
 import type { ContactHistory as _inbox_v1_ContactHistory, ContactHistory__Output as _inbox_v1_ContactHistory__Output } from '../../inbox/v1/ContactHistory';
 import type { ContactPage as _inbox_v1_ContactPage, ContactPage__Output as _inbox_v1_ContactPage__Output } from '../../inbox/v1/ContactPage';
@@ -22,7 +24,9 @@ import type { ConversationTagRequest as _inbox_v1_ConversationTagRequest, Conver
 import type { CreateQuickReplyRequest as _inbox_v1_CreateQuickReplyRequest, CreateQuickReplyRequest__Output as _inbox_v1_CreateQuickReplyRequest__Output } from '../../inbox/v1/CreateQuickReplyRequest';
 import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output } from '../../inbox/v1/Empty';
 import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from '../../inbox/v1/FollowUpRequest';
+import type { HandoffSummary as _inbox_v1_HandoffSummary, HandoffSummary__Output as _inbox_v1_HandoffSummary__Output } from '../../inbox/v1/HandoffSummary';
 import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from '../../inbox/v1/IdRequest';
+import type { Job as _inbox_v1_Job, Job__Output as _inbox_v1_Job__Output } from '../../inbox/v1/Job';
 import type { ListChannelsRequest as _inbox_v1_ListChannelsRequest, ListChannelsRequest__Output as _inbox_v1_ListChannelsRequest__Output } from '../../inbox/v1/ListChannelsRequest';
 import type { ListContactsRequest as _inbox_v1_ListContactsRequest, ListContactsRequest__Output as _inbox_v1_ListContactsRequest__Output } from '../../inbox/v1/ListContactsRequest';
 import type { ListConversationsRequest as _inbox_v1_ListConversationsRequest, ListConversationsRequest__Output as _inbox_v1_ListConversationsRequest__Output } from '../../inbox/v1/ListConversationsRequest';
@@ -32,14 +36,17 @@ import type { MergeCategoriesRequest as _inbox_v1_MergeCategoriesRequest, MergeC
 import type { MergeCategoriesResult as _inbox_v1_MergeCategoriesResult, MergeCategoriesResult__Output as _inbox_v1_MergeCategoriesResult__Output } from '../../inbox/v1/MergeCategoriesResult';
 import type { Message as _inbox_v1_Message, Message__Output as _inbox_v1_Message__Output } from '../../inbox/v1/Message';
 import type { MessagePage as _inbox_v1_MessagePage, MessagePage__Output as _inbox_v1_MessagePage__Output } from '../../inbox/v1/MessagePage';
+import type { PutBotDocumentRequest as _inbox_v1_PutBotDocumentRequest, PutBotDocumentRequest__Output as _inbox_v1_PutBotDocumentRequest__Output } from '../../inbox/v1/PutBotDocumentRequest';
 import type { PutWhatsAppSettingsRequest as _inbox_v1_PutWhatsAppSettingsRequest, PutWhatsAppSettingsRequest__Output as _inbox_v1_PutWhatsAppSettingsRequest__Output } from '../../inbox/v1/PutWhatsAppSettingsRequest';
 import type { QuickReply as _inbox_v1_QuickReply, QuickReply__Output as _inbox_v1_QuickReply__Output } from '../../inbox/v1/QuickReply';
 import type { QuickReplyList as _inbox_v1_QuickReplyList, QuickReplyList__Output as _inbox_v1_QuickReplyList__Output } from '../../inbox/v1/QuickReplyList';
 import type { ReactRequest as _inbox_v1_ReactRequest, ReactRequest__Output as _inbox_v1_ReactRequest__Output } from '../../inbox/v1/ReactRequest';
 import type { ReopenStatus as _inbox_v1_ReopenStatus, ReopenStatus__Output as _inbox_v1_ReopenStatus__Output } from '../../inbox/v1/ReopenStatus';
 import type { ReturnToBotRequest as _inbox_v1_ReturnToBotRequest, ReturnToBotRequest__Output as _inbox_v1_ReturnToBotRequest__Output } from '../../inbox/v1/ReturnToBotRequest';
+import type { RouteResult as _inbox_v1_RouteResult, RouteResult__Output as _inbox_v1_RouteResult__Output } from '../../inbox/v1/RouteResult';
 import type { SendMessageRequest as _inbox_v1_SendMessageRequest, SendMessageRequest__Output as _inbox_v1_SendMessageRequest__Output } from '../../inbox/v1/SendMessageRequest';
 import type { SendTemplateMessageRequest as _inbox_v1_SendTemplateMessageRequest, SendTemplateMessageRequest__Output as _inbox_v1_SendTemplateMessageRequest__Output } from '../../inbox/v1/SendTemplateMessageRequest';
+import type { StartReclassifyJobRequest as _inbox_v1_StartReclassifyJobRequest, StartReclassifyJobRequest__Output as _inbox_v1_StartReclassifyJobRequest__Output } from '../../inbox/v1/StartReclassifyJobRequest';
 import type { TemplateMessageSent as _inbox_v1_TemplateMessageSent, TemplateMessageSent__Output as _inbox_v1_TemplateMessageSent__Output } from '../../inbox/v1/TemplateMessageSent';
 import type { UpdateContactRequest as _inbox_v1_UpdateContactRequest, UpdateContactRequest__Output as _inbox_v1_UpdateContactRequest__Output } from '../../inbox/v1/UpdateContactRequest';
 import type { UpdateConversationRequest as _inbox_v1_UpdateConversationRequest, UpdateConversationRequest__Output as _inbox_v1_UpdateConversationRequest__Output } from '../../inbox/v1/UpdateConversationRequest';
@@ -120,6 +127,33 @@ export interface InboxServiceClient extends grpc.Client {
   deleteQuickReply(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteQuickReply(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  GenerateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  GenerateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  GenerateHandoffSummary(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  GenerateHandoffSummary(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  generateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  generateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  generateHandoffSummary(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  generateHandoffSummary(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
+  
+  GetBotCategories(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotCategories(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotCategories(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotCategories(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotCategories(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotCategories(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotCategories(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotCategories(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  
+  GetBotSettings(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotSettings(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotSettings(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetBotSettings(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotSettings(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotSettings(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotSettings(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getBotSettings(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  
   GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
   GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
   GetChannelAccess(argument: _inbox_v1_ChannelAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ChannelAccess__Output>): grpc.ClientUnaryCall;
@@ -156,6 +190,15 @@ export interface InboxServiceClient extends grpc.Client {
   getConversation(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   getConversation(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   
+  GetJob(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  GetJob(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  GetJob(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  GetJob(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  getJob(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  getJob(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  getJob(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  getJob(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  
   GetReopenStatus(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
   GetReopenStatus(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
   GetReopenStatus(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
@@ -164,6 +207,15 @@ export interface InboxServiceClient extends grpc.Client {
   getReopenStatus(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
   getReopenStatus(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
   getReopenStatus(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_ReopenStatus__Output>): grpc.ClientUnaryCall;
+  
+  GetRoutingRules(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetRoutingRules(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetRoutingRules(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  GetRoutingRules(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getRoutingRules(argument: _inbox_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getRoutingRules(argument: _inbox_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getRoutingRules(argument: _inbox_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  getRoutingRules(argument: _inbox_v1_Empty, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
   
   GetTimeline(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_ConversationSummaryList__Output>): grpc.ClientUnaryCall;
   GetTimeline(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_ConversationSummaryList__Output>): grpc.ClientUnaryCall;
@@ -255,6 +307,33 @@ export interface InboxServiceClient extends grpc.Client {
   mergeCategories(argument: _inbox_v1_MergeCategoriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_MergeCategoriesResult__Output>): grpc.ClientUnaryCall;
   mergeCategories(argument: _inbox_v1_MergeCategoriesRequest, callback: grpc.requestCallback<_inbox_v1_MergeCategoriesResult__Output>): grpc.ClientUnaryCall;
   
+  PutBotCategories(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotCategories(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotCategories(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotCategories(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotCategories(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotCategories(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotCategories(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotCategories(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  
+  PutBotSettings(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotSettings(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotSettings(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutBotSettings(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotSettings(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotSettings(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotSettings(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putBotSettings(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  
+  PutRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  PutRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  putRoutingRules(argument: _inbox_v1_PutBotDocumentRequest, callback: grpc.requestCallback<_inbox_v1_BotDocument__Output>): grpc.ClientUnaryCall;
+  
   PutWhatsAppSettings(argument: _inbox_v1_PutWhatsAppSettingsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_WhatsAppSettings__Output>): grpc.ClientUnaryCall;
   PutWhatsAppSettings(argument: _inbox_v1_PutWhatsAppSettingsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_WhatsAppSettings__Output>): grpc.ClientUnaryCall;
   PutWhatsAppSettings(argument: _inbox_v1_PutWhatsAppSettingsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_WhatsAppSettings__Output>): grpc.ClientUnaryCall;
@@ -272,6 +351,15 @@ export interface InboxServiceClient extends grpc.Client {
   react(argument: _inbox_v1_ReactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Message__Output>): grpc.ClientUnaryCall;
   react(argument: _inbox_v1_ReactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Message__Output>): grpc.ClientUnaryCall;
   react(argument: _inbox_v1_ReactRequest, callback: grpc.requestCallback<_inbox_v1_Message__Output>): grpc.ClientUnaryCall;
+  
+  ReclassifyConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  ReclassifyConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  ReclassifyConversation(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  ReclassifyConversation(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  reclassifyConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  reclassifyConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  reclassifyConversation(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
+  reclassifyConversation(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Classification__Output>): grpc.ClientUnaryCall;
   
   RemoveConversationTag(argument: _inbox_v1_ConversationTagRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   RemoveConversationTag(argument: _inbox_v1_ConversationTagRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
@@ -299,6 +387,15 @@ export interface InboxServiceClient extends grpc.Client {
   reopen(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   reopen(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   reopen(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
+  
+  RerouteConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  RerouteConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  RerouteConversation(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  RerouteConversation(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  rerouteConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  rerouteConversation(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  rerouteConversation(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
+  rerouteConversation(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_RouteResult__Output>): grpc.ClientUnaryCall;
   
   Resolve(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   Resolve(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
@@ -353,6 +450,15 @@ export interface InboxServiceClient extends grpc.Client {
   setFollowUp(argument: _inbox_v1_FollowUpRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   setFollowUp(argument: _inbox_v1_FollowUpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   setFollowUp(argument: _inbox_v1_FollowUpRequest, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
+  
+  StartReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  StartReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  StartReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  StartReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  startReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  startReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  startReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
+  startReclassifyJob(argument: _inbox_v1_StartReclassifyJobRequest, callback: grpc.requestCallback<_inbox_v1_Job__Output>): grpc.ClientUnaryCall;
   
   Takeover(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
   Takeover(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Conversation__Output>): grpc.ClientUnaryCall;
@@ -427,6 +533,12 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   DeleteQuickReply: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Empty>;
   
+  GenerateHandoffSummary: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_HandoffSummary>;
+  
+  GetBotCategories: grpc.handleUnaryCall<_inbox_v1_Empty__Output, _inbox_v1_BotDocument>;
+  
+  GetBotSettings: grpc.handleUnaryCall<_inbox_v1_Empty__Output, _inbox_v1_BotDocument>;
+  
   GetChannelAccess: grpc.handleUnaryCall<_inbox_v1_ChannelAccessRequest__Output, _inbox_v1_ChannelAccess>;
   
   GetContact: grpc.handleUnaryCall<_inbox_v1_WaIdRequest__Output, _inbox_v1_Contact>;
@@ -435,7 +547,11 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   GetConversation: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Conversation>;
   
+  GetJob: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Job>;
+  
   GetReopenStatus: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_ReopenStatus>;
+  
+  GetRoutingRules: grpc.handleUnaryCall<_inbox_v1_Empty__Output, _inbox_v1_BotDocument>;
   
   GetTimeline: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_ConversationSummaryList>;
   
@@ -457,15 +573,25 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   MergeCategories: grpc.handleUnaryCall<_inbox_v1_MergeCategoriesRequest__Output, _inbox_v1_MergeCategoriesResult>;
   
+  PutBotCategories: grpc.handleUnaryCall<_inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument>;
+  
+  PutBotSettings: grpc.handleUnaryCall<_inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument>;
+  
+  PutRoutingRules: grpc.handleUnaryCall<_inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument>;
+  
   PutWhatsAppSettings: grpc.handleUnaryCall<_inbox_v1_PutWhatsAppSettingsRequest__Output, _inbox_v1_WhatsAppSettings>;
   
   React: grpc.handleUnaryCall<_inbox_v1_ReactRequest__Output, _inbox_v1_Message>;
+  
+  ReclassifyConversation: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Classification>;
   
   RemoveConversationTag: grpc.handleUnaryCall<_inbox_v1_ConversationTagRequest__Output, _inbox_v1_Conversation>;
   
   RemoveQuickReplyMedia: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_QuickReply>;
   
   Reopen: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Conversation>;
+  
+  RerouteConversation: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_RouteResult>;
   
   Resolve: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Conversation>;
   
@@ -478,6 +604,8 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   SendTemplateMessage: grpc.handleUnaryCall<_inbox_v1_SendTemplateMessageRequest__Output, _inbox_v1_TemplateMessageSent>;
   
   SetFollowUp: grpc.handleUnaryCall<_inbox_v1_FollowUpRequest__Output, _inbox_v1_Conversation>;
+  
+  StartReclassifyJob: grpc.handleUnaryCall<_inbox_v1_StartReclassifyJobRequest__Output, _inbox_v1_Job>;
   
   Takeover: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Conversation>;
   
@@ -502,11 +630,16 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   CountConversations: MethodDefinition<_inbox_v1_ConversationFilter, _inbox_v1_ConversationCounts, _inbox_v1_ConversationFilter__Output, _inbox_v1_ConversationCounts__Output>
   CreateQuickReply: MethodDefinition<_inbox_v1_CreateQuickReplyRequest, _inbox_v1_QuickReply, _inbox_v1_CreateQuickReplyRequest__Output, _inbox_v1_QuickReply__Output>
   DeleteQuickReply: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Empty, _inbox_v1_IdRequest__Output, _inbox_v1_Empty__Output>
+  GenerateHandoffSummary: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_HandoffSummary, _inbox_v1_IdRequest__Output, _inbox_v1_HandoffSummary__Output>
+  GetBotCategories: MethodDefinition<_inbox_v1_Empty, _inbox_v1_BotDocument, _inbox_v1_Empty__Output, _inbox_v1_BotDocument__Output>
+  GetBotSettings: MethodDefinition<_inbox_v1_Empty, _inbox_v1_BotDocument, _inbox_v1_Empty__Output, _inbox_v1_BotDocument__Output>
   GetChannelAccess: MethodDefinition<_inbox_v1_ChannelAccessRequest, _inbox_v1_ChannelAccess, _inbox_v1_ChannelAccessRequest__Output, _inbox_v1_ChannelAccess__Output>
   GetContact: MethodDefinition<_inbox_v1_WaIdRequest, _inbox_v1_Contact, _inbox_v1_WaIdRequest__Output, _inbox_v1_Contact__Output>
   GetContactHistory: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_ContactHistory, _inbox_v1_IdRequest__Output, _inbox_v1_ContactHistory__Output>
   GetConversation: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
+  GetJob: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Job, _inbox_v1_IdRequest__Output, _inbox_v1_Job__Output>
   GetReopenStatus: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_ReopenStatus, _inbox_v1_IdRequest__Output, _inbox_v1_ReopenStatus__Output>
+  GetRoutingRules: MethodDefinition<_inbox_v1_Empty, _inbox_v1_BotDocument, _inbox_v1_Empty__Output, _inbox_v1_BotDocument__Output>
   GetTimeline: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_ConversationSummaryList, _inbox_v1_IdRequest__Output, _inbox_v1_ConversationSummaryList__Output>
   GetWhatsAppSettings: MethodDefinition<_inbox_v1_Empty, _inbox_v1_WhatsAppSettings, _inbox_v1_Empty__Output, _inbox_v1_WhatsAppSettings__Output>
   ListCategories: MethodDefinition<_inbox_v1_Empty, _inbox_v1_CategoryList, _inbox_v1_Empty__Output, _inbox_v1_CategoryList__Output>
@@ -517,17 +650,23 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   ListQuickReplies: MethodDefinition<_inbox_v1_ListQuickRepliesRequest, _inbox_v1_QuickReplyList, _inbox_v1_ListQuickRepliesRequest__Output, _inbox_v1_QuickReplyList__Output>
   MarkRead: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
   MergeCategories: MethodDefinition<_inbox_v1_MergeCategoriesRequest, _inbox_v1_MergeCategoriesResult, _inbox_v1_MergeCategoriesRequest__Output, _inbox_v1_MergeCategoriesResult__Output>
+  PutBotCategories: MethodDefinition<_inbox_v1_PutBotDocumentRequest, _inbox_v1_BotDocument, _inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument__Output>
+  PutBotSettings: MethodDefinition<_inbox_v1_PutBotDocumentRequest, _inbox_v1_BotDocument, _inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument__Output>
+  PutRoutingRules: MethodDefinition<_inbox_v1_PutBotDocumentRequest, _inbox_v1_BotDocument, _inbox_v1_PutBotDocumentRequest__Output, _inbox_v1_BotDocument__Output>
   PutWhatsAppSettings: MethodDefinition<_inbox_v1_PutWhatsAppSettingsRequest, _inbox_v1_WhatsAppSettings, _inbox_v1_PutWhatsAppSettingsRequest__Output, _inbox_v1_WhatsAppSettings__Output>
   React: MethodDefinition<_inbox_v1_ReactRequest, _inbox_v1_Message, _inbox_v1_ReactRequest__Output, _inbox_v1_Message__Output>
+  ReclassifyConversation: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Classification, _inbox_v1_IdRequest__Output, _inbox_v1_Classification__Output>
   RemoveConversationTag: MethodDefinition<_inbox_v1_ConversationTagRequest, _inbox_v1_Conversation, _inbox_v1_ConversationTagRequest__Output, _inbox_v1_Conversation__Output>
   RemoveQuickReplyMedia: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_QuickReply, _inbox_v1_IdRequest__Output, _inbox_v1_QuickReply__Output>
   Reopen: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
+  RerouteConversation: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_RouteResult, _inbox_v1_IdRequest__Output, _inbox_v1_RouteResult__Output>
   Resolve: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
   RetryMedia: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Message, _inbox_v1_IdRequest__Output, _inbox_v1_Message__Output>
   ReturnToBot: MethodDefinition<_inbox_v1_ReturnToBotRequest, _inbox_v1_Conversation, _inbox_v1_ReturnToBotRequest__Output, _inbox_v1_Conversation__Output>
   SendMessage: MethodDefinition<_inbox_v1_SendMessageRequest, _inbox_v1_Message, _inbox_v1_SendMessageRequest__Output, _inbox_v1_Message__Output>
   SendTemplateMessage: MethodDefinition<_inbox_v1_SendTemplateMessageRequest, _inbox_v1_TemplateMessageSent, _inbox_v1_SendTemplateMessageRequest__Output, _inbox_v1_TemplateMessageSent__Output>
   SetFollowUp: MethodDefinition<_inbox_v1_FollowUpRequest, _inbox_v1_Conversation, _inbox_v1_FollowUpRequest__Output, _inbox_v1_Conversation__Output>
+  StartReclassifyJob: MethodDefinition<_inbox_v1_StartReclassifyJobRequest, _inbox_v1_Job, _inbox_v1_StartReclassifyJobRequest__Output, _inbox_v1_Job__Output>
   Takeover: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>
   ToggleHide: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Message, _inbox_v1_IdRequest__Output, _inbox_v1_Message__Output>
   Unassign: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Conversation, _inbox_v1_IdRequest__Output, _inbox_v1_Conversation__Output>

@@ -1,0 +1,10 @@
+// Original file: inbox/v1/inbox.proto
+
+
+export interface PutBotDocumentRequest {
+  'json'?: (string);
+}
+
+export interface PutBotDocumentRequest__Output {
+  'json': (string);
+}
