@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { loadServiceDefinition } from '@inbox/contracts';
 import type { ServiceBinding } from '@inbox/platform';
 import type { InboxDeps } from './deps';
+import { botHandlers } from './grpc/bot.handlers';
 import { contactHandlers } from './grpc/contacts.handlers';
 import { conversationActionHandlers } from './grpc/conversation-actions.handlers';
 import { conversationQueryHandlers } from './grpc/conversation-queries.handlers';
@@ -22,6 +23,7 @@ export function inboxBinding(deps: InboxDeps): ServiceBinding {
     ...messageHandlers(deps),
     ...quickReplyHandlers(deps),
     ...settingsHandlers(deps),
+    ...botHandlers(deps),
   };
   return {
     definition: inboxServiceDefinition(),

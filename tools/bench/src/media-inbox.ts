@@ -94,7 +94,12 @@ async function main(): Promise<void> {
     database,
     bus,
     logger,
-    directory: { isActiveUser: async () => true, tagExists: async () => true, close: () => undefined },
+    directory: {
+      isActiveUser: async () => true,
+      tagExists: async () => true,
+      routingTeam: async () => null,
+      close: () => undefined,
+    },
     internalAuthSecret: internalSecret,
     encryptionKey: randomBytes(32).toString('base64'),
     mediaDir,

@@ -48,6 +48,7 @@ const SECRET = TESTBED_INTERNAL_SECRET;
 const directoryStandIn: DirectoryLookup = {
   isActiveUser: async () => true,
   tagExists: async () => false,
+  routingTeam: async () => null,
   close: () => undefined,
 };
 

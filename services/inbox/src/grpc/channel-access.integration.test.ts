@@ -35,7 +35,12 @@ beforeAll(async () => {
     database,
     bus,
     logger,
-    directory: { isActiveUser: async () => true, tagExists: async () => false, close: () => undefined },
+    directory: {
+      isActiveUser: async () => true,
+      tagExists: async () => false,
+      routingTeam: async () => null,
+      close: () => undefined,
+    },
     internalAuthSecret: SECRET,
     encryptionKey: randomBytes(32).toString('hex'),
     mediaDir,

@@ -10,10 +10,11 @@ import {
   type CallerContext,
 } from '@inbox/platform';
 import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
+import { createIntelligence } from '../bot/intelligence';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
 import type { InboxDeps } from '../deps';
-import type { DirectoryLookup } from '../directory-lookup';
+import type { DirectoryLookup, RoutingTeamView } from '../directory-lookup';
 import { createInboxEventRecorder } from '../events';
 import { createMediaTransfers } from '../media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
@@ -22,6 +23,7 @@ import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 export class FakeDirectory implements DirectoryLookup {
   readonly users = new Map<number, Set<string>>();
   readonly tags = new Map<number, Set<string>>();
+  readonly teams = new Map<number, Map<string, RoutingTeamView>>();
   addUser(orgId: number, userId = newId()): string {
     this.users.set(orgId, (this.users.get(orgId) ?? new Set()).add(userId));
     return userId;
@@ -29,6 +31,18 @@ export class FakeDirectory implements DirectoryLookup {
   addTag(orgId: number, tagId = newId()): string {
     this.tags.set(orgId, (this.tags.get(orgId) ?? new Set()).add(tagId));
     return tagId;
+  }
+  /** A team routing can use: active, no members, open; the returned view may be changed later by the test. */
+  addTeam(orgId: number, team: Partial<RoutingTeamView> = {}): RoutingTeamView {
+    const view: RoutingTeamView = {
+      id: newId(),
+      active: true,
+      members: [],
+      schedule: { open: true, nextChangeAt: null, timezone: 'UTC' },
+      ...team,
+    };
+    this.teams.set(orgId, (this.teams.get(orgId) ?? new Map()).set(view.id, view));
+    return view;
   }
   // Like the real lookup (a gRPC call), refused inside a transaction.
   async isActiveUser(caller: CallerContext, userId: string) {
@@ -38,6 +52,11 @@ export class FakeDirectory implements DirectoryLookup {
   async tagExists(caller: CallerContext, tagId: string) {
     assertOutsideTransaction('directory ListTags');
     return this.tags.get(caller.orgId)?.has(tagId) ?? false;
+  }
+  async routingTeam(orgId: number, teamId: string) {
+    assertOutsideTransaction('directory GetRoutingTeam');
+    const team = this.teams.get(orgId)?.get(teamId);
+    return team ? structuredClone(team) : null;
   }
   close() {}
 }
@@ -53,6 +72,7 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-media-'));
   const directory = new FakeDirectory();
+  const logger = createLogger('inbox-test', 'silent');
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder({ nudge: () => undefined }, () => new Date()),
@@ -61,7 +81,8 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     blobs: new FsBlobStore(mediaDir),
     transfers: createMediaTransfers(),
     settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0', allowedApiBaseUrls: [] },
-    logger: createLogger('inbox-test', 'silent'),
+    intelligence: createIntelligence({ logger }),
+    logger,
     now: () => new Date(),
   };
   return {

@@ -38,6 +38,7 @@ const INTERNAL_SECRET = TESTBED_INTERNAL_SECRET;
 const directoryStandIn: DirectoryLookup = {
   isActiveUser: async () => true,
   tagExists: async () => false,
+  routingTeam: async () => null,
   close: () => undefined,
 };
 
