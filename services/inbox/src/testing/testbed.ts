@@ -10,7 +10,6 @@ import {
   type CallerContext,
 } from '@inbox/platform';
 import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
-import { createIntelligence } from '../bot/intelligence';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
 import type { InboxDeps } from '../deps';
@@ -72,7 +71,6 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-media-'));
   const directory = new FakeDirectory();
-  const logger = createLogger('inbox-test', 'silent');
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder({ nudge: () => undefined }, () => new Date()),
@@ -81,8 +79,7 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     blobs: new FsBlobStore(mediaDir),
     transfers: createMediaTransfers(),
     settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0', allowedApiBaseUrls: [] },
-    intelligence: createIntelligence({ logger }),
-    logger,
+    logger: createLogger('inbox-test', 'silent'),
     now: () => new Date(),
   };
   return {
