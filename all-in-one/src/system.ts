@@ -1,7 +1,7 @@
 import type { Cache, Database, EventBus, Logger, SigningKeys } from '@inbox/platform';
 import { createRateLimiter, forService } from '@inbox/platform';
 import { ensureOrganization, startDirectoryApp, type DirectoryApp, type Mailer } from '@inbox/directory';
-import { grpcDirectoryLookup, startInboxApp, type InboxApp } from '@inbox/inbox';
+import { grpcDirectoryLookup, startInboxApp, type InboxApp, type LlmOptions } from '@inbox/inbox';
 import { startGateway, type RateLimitSettings, type RunningGateway } from '@inbox/gateway';
 import { grpcInboxPort, startTemplatesApp, type TemplatesApp } from '@inbox/templates';
 import {
@@ -51,6 +51,8 @@ export interface SystemOptions {
   whatsapp?: RealWhatsApp;
   /** Campaign sending: a fixed send rate, slice size… over the defaults; the operator's rate card file. */
   campaigns?: Partial<CampaignsSettings> & { rateCardFile?: string; schedulerIntervalMs?: number };
+  /** The bot's OpenAI-compatible model (LLM_*); unset: the built-in intelligence only. */
+  llm?: LlmOptions;
 }
 
 /** The in-process campaign worker's settings: the distributed mode's defaults (config.ts there). */
@@ -119,6 +121,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       defaultApiVersion: whatsapp.channel.apiVersion,
       allowedApiBaseUrls: [],
     },
+    llm: options.llm,
     grpcAddress: '127.0.0.1:0',
     httpPort: 0,
     httpHost: '127.0.0.1',

@@ -7,6 +7,7 @@ import {
   type EventBus,
   type Logger,
 } from '@inbox/platform';
+import { createIntelligence, type LlmOptions } from './bot/intelligence';
 import { ChannelRegistry } from './channel/channel-registry';
 import { SecretBox } from './channel/secret-box';
 import { startConsumers } from './consumers';
@@ -30,6 +31,8 @@ export interface InboxAppOptions {
   encryptionKey: string;
   mediaDir: string;
   settings: InboxSettings;
+  /** The bot's OpenAI-compatible model; unset: the built-in intelligence only. */
+  llm?: LlmOptions;
   grpcAddress: string;
   httpPort: number;
   httpHost?: string;
@@ -61,6 +64,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     blobs: new FsBlobStore(options.mediaDir),
     transfers: createMediaTransfers(),
     settings: options.settings,
+    intelligence: createIntelligence({ llm: options.llm, logger }),
     logger,
     now: () => new Date(),
   };

@@ -8,6 +8,33 @@ import {
   serverUrl,
   amqpNamespace,
 } from '@inbox/platform';
+import type { LlmOptions } from './bot/intelligence';
+
+/**
+ * The bot's optional OpenAI-compatible model (the all-in-one configuration takes the same
+ * variables). Unset LLM_BASE_URL: the built-in intelligence only.
+ */
+export const llmEnv = {
+  LLM_BASE_URL: optionalString().pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LLM_API_KEY: optionalSecret('LLM_API_KEY', 1),
+  LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+};
+
+export function llmOptions(config: {
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL: string;
+  LLM_TIMEOUT_MS: number;
+}): LlmOptions | undefined {
+  if (!config.LLM_BASE_URL) return undefined;
+  return {
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+  };
+}
 
 /** The inbox's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const inboxConfigSchema = z
@@ -48,6 +75,7 @@ export const inboxConfigSchema = z
     WHATSAPP_WABA_ID: optionalString(),
     WHATSAPP_ACCESS_TOKEN: optionalSecret('WHATSAPP_ACCESS_TOKEN', 16),
     WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
+    ...llmEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((c, ctx) => {

@@ -1,4 +1,5 @@
 import type { BlobStore, CallerContext, Db, Logger, TransferSlots } from '@inbox/platform';
+import type { Intelligence } from './bot/intelligence';
 import type { ChannelRegistry } from './channel/channel-registry';
 import type { DirectoryLookup } from './directory-lookup';
 import type { InboxEventRecorder } from './events';
@@ -23,6 +24,8 @@ export interface InboxDeps {
   /** Slots for media files in motion: the per-process cap on streamed transfers. */
   transfers: TransferSlots;
   settings: InboxSettings;
+  /** The bot's classifiers and summaries: built-in, or an OpenAI-compatible model in front of them. */
+  intelligence: Intelligence;
   logger: Logger;
   now: () => Date;
 }

@@ -1,5 +1,7 @@
 export { startInboxApp, type InboxApp, type InboxAppOptions } from './app';
 export { inboxServiceDefinition } from './service';
+export { llmEnv, llmOptions } from './config';
+export type { LlmOptions } from './bot/intelligence';
 export { grpcDirectoryLookup, type DirectoryLookup } from './directory-lookup';
 // For the benchmark, which drives the list path in process against a seeded database.
 export { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';

@@ -1,6 +1,6 @@
 import { createLogger, loadConfig, onShutdown, openPostgres, RabbitMqBus, runMain } from '@inbox/platform';
 import { startInboxApp } from './app';
-import { inboxConfigSchema } from './config';
+import { inboxConfigSchema, llmOptions } from './config';
 import { grpcDirectoryLookup } from './directory-lookup';
 
 /** The inbox service alone (distributed mode): config → adapters → consumers → gRPC → internal HTTP. */
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       allowedApiBaseUrls: config.WHATSAPP_ALLOWED_API_BASE_URLS,
       ingestBatchSize: config.INBOX_INGEST_BATCH,
     },
+    llm: llmOptions(config),
     grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
     httpPort: config.HTTP_PORT,
     bootstrapChannel: channel,

@@ -10,6 +10,7 @@ import {
   type CallerContext,
 } from '@inbox/platform';
 import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } from '@inbox/platform/testing';
+import { createIntelligence } from '../bot/intelligence';
 import { ChannelRegistry } from '../channel/channel-registry';
 import { SecretBox } from '../channel/secret-box';
 import type { InboxDeps } from '../deps';
@@ -71,6 +72,7 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-media-'));
   const directory = new FakeDirectory();
+  const logger = createLogger('inbox-test', 'silent');
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder({ nudge: () => undefined }, () => new Date()),
@@ -79,7 +81,8 @@ export async function createInboxTestbed(): Promise<InboxTestbed> {
     blobs: new FsBlobStore(mediaDir),
     transfers: createMediaTransfers(),
     settings: { defaultApiBaseUrl: 'http://127.0.0.1:9', defaultApiVersion: 'v23.0', allowedApiBaseUrls: [] },
-    logger: createLogger('inbox-test', 'silent'),
+    intelligence: createIntelligence({ logger }),
+    logger,
     now: () => new Date(),
   };
   return {
