@@ -4,6 +4,7 @@ import type { DirectoryDeps } from '../deps';
 import { addTeamMember } from '../usecases/teams/add-team-member';
 import { createTeam } from '../usecases/teams/create-team';
 import { deactivateTeam } from '../usecases/teams/deactivate-team';
+import { getRoutingTeam } from '../usecases/teams/get-routing-team';
 import { getSchedule } from '../usecases/teams/get-schedule';
 import { getScheduleStatus } from '../usecases/teams/get-schedule-status';
 import { getTeam } from '../usecases/teams/get-team';
@@ -73,5 +74,9 @@ export const teamHandlers = (deps: DirectoryDeps) =>
     GetScheduleStatus: async ({ id }, caller) => {
       const status = await getScheduleStatus(deps, caller, id);
       return { ...status, nextChangeAt: opt(status.nextChangeAt) };
+    },
+    GetRoutingTeam: async ({ id }, caller) => {
+      const team = await getRoutingTeam(deps, caller, id);
+      return { ...team, schedule: { ...team.schedule, nextChangeAt: opt(team.schedule.nextChangeAt) } };
     },
   }) satisfies Partial<DirectoryImpl>;

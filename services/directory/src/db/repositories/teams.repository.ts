@@ -61,6 +61,15 @@ export const teamsRepository = {
       .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.teamId, teamId)))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
 
+  /** Who routing may give a conversation to: the live members and their status (ONLINE, AWAY, OFFLINE), by id. */
+  memberStatuses: (db: Db, orgId: number, teamId: string): Promise<{ userId: string; status: string }[]> =>
+    db
+      .select({ userId: teamMembers.userId, status: users.status })
+      .from(teamMembers)
+      .innerJoin(users, liveUser)
+      .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.teamId, teamId)))
+      .orderBy(asc(teamMembers.userId)),
+
   detail: async (db: Db, orgId: number, id: string): Promise<TeamDetail | undefined> => {
     const team = await teamsRepository.find(db, orgId, id);
     if (!team) return undefined;

@@ -12,7 +12,16 @@ export async function getScheduleStatus(
   teamId: string,
 ): Promise<TeamScheduleStatus> {
   requireOrganization(caller);
-  const schedule = await findTeamSchedule(deps.db, caller.orgId, teamId);
+  return teamScheduleStatus(deps, caller.orgId, teamId);
+}
+
+/** The status of one organization's team, whoever asks (callers check access first). */
+export async function teamScheduleStatus(
+  deps: DirectoryDeps,
+  orgId: number,
+  teamId: string,
+): Promise<TeamScheduleStatus> {
+  const schedule = await findTeamSchedule(deps.db, orgId, teamId);
   const now = deps.now();
   // No working hours configured means no restriction: routing must not hold a team's chats forever.
   if (!schedule) return { open: true, now: now.toISOString(), nextChangeAt: null, timezone: 'UTC' };
