@@ -1,5 +1,4 @@
-import { DomainError } from '@inbox/platform';
-import type { jobs } from '../db/schema';
+import type { JobView } from '@inbox/contracts';
 import type { InboxDeps } from '../deps';
 import {
   getBotCategories,
@@ -10,7 +9,11 @@ import {
   putRoutingRules,
   type BotDocumentView,
 } from '../usecases/bot/bot-config';
-import { iso, type InboxImpl, type Reply } from './encode';
+import { previewHandoffSummary } from '../usecases/bot/handoff-summary';
+import { reclassifyConversation } from '../usecases/bot/reclassify-conversation';
+import { getJob, startReclassifyJob } from '../usecases/bot/reclassify-job';
+import { rerouteConversation } from '../usecases/bot/route-conversation';
+import { encodeConversation, iso, opt, type InboxImpl, type Reply } from './encode';
 
 /** Documents cross gRPC as JSON: the REST shape and the stored shape are the same. */
 const encodeDocument = <T>({ document, updatedAt }: BotDocumentView<T>): Reply<'GetBotSettings'> => ({
@@ -18,25 +21,18 @@ const encodeDocument = <T>({ document, updatedAt }: BotDocumentView<T>): Reply<'
   updatedAt: iso(updatedAt),
 });
 
-export const encodeJob = (job: typeof jobs.$inferSelect): Reply<'GetJob'> => ({
+/** The REST JobView as the proto Job (progress flattened, absent members instead of null). */
+export const encodeJob = (job: JobView): Reply<'GetJob'> => ({
   id: job.id,
   kind: job.kind,
   status: job.status,
-  done: job.done,
-  total: job.total,
-  result:
-    job.finishedAt === null
-      ? undefined
-      : { matched: job.matched, reclassified: job.reclassified, rerouted: job.rerouted, failed: job.failed },
-  createdAt: iso(job.createdAt) ?? '',
-  updatedAt: iso(job.updatedAt) ?? '',
-  finishedAt: iso(job.finishedAt),
+  done: job.progress.done,
+  total: job.progress.total,
+  result: job.result ?? undefined,
+  createdAt: job.createdAt,
+  updatedAt: job.updatedAt,
+  finishedAt: opt(job.finishedAt),
 });
-
-// Until the use cases land (H6): an honest 503 rather than a method the service does not have.
-const notBuilt = (): never => {
-  throw new DomainError('unavailable', 'NOT_BUILT', 'Not available yet');
-};
 
 export const botHandlers = (deps: InboxDeps) =>
   ({
@@ -46,9 +42,24 @@ export const botHandlers = (deps: InboxDeps) =>
     PutBotCategories: async ({ json }, caller) => encodeDocument(await putBotCategories(deps, caller, json)),
     GetRoutingRules: async (_req, caller) => encodeDocument(await getRoutingRules(deps, caller)),
     PutRoutingRules: async ({ json }, caller) => encodeDocument(await putRoutingRules(deps, caller, json)),
-    ReclassifyConversation: async () => notBuilt(),
-    RerouteConversation: async () => notBuilt(),
-    GenerateHandoffSummary: async () => notBuilt(),
-    StartReclassifyJob: async () => notBuilt(),
-    GetJob: async () => notBuilt(),
+    ReclassifyConversation: async ({ id }, caller) => {
+      const result = await reclassifyConversation(deps, caller, id);
+      return { ...result, category: opt(result.category), previousCategory: opt(result.previousCategory) };
+    },
+    RerouteConversation: async ({ id }, caller) => {
+      const { conversation, ...route } = await rerouteConversation(deps, caller, id);
+      return {
+        teamId: opt(route.teamId),
+        assignedTo: opt(route.assignedTo),
+        rule: opt(route.rule),
+        matchedBy: route.matchedBy,
+        conversation: encodeConversation(conversation),
+      };
+    },
+    GenerateHandoffSummary: async ({ id }, caller) => {
+      const { summary, source, generatedAt } = await previewHandoffSummary(deps, caller, id);
+      return { summary, source, generatedAt: generatedAt.toISOString() };
+    },
+    StartReclassifyJob: async ({ scope }, caller) => encodeJob(await startReclassifyJob(deps, caller, scope)),
+    GetJob: async ({ id }, caller) => encodeJob(await getJob(deps, caller, id)),
   }) satisfies Partial<InboxImpl>;
