@@ -1,5 +1,5 @@
-import { CAMPAIGNS_SERVICE_PRINCIPAL } from '@inbox/contracts';
-import { conflict, newId, notFound, transactThenPublish, type CallerContext } from '@inbox/platform';
+import { BOT_SERVICE_PRINCIPAL, CAMPAIGNS_SERVICE_PRINCIPAL } from '@inbox/contracts';
+import { conflict, newId, notFound, transactThenPublish, type CallerContext, type Db } from '@inbox/platform';
 import { CloudApiError, type SendResult } from '@inbox/whatsapp';
 import type { ConversationRow } from '../../db/repositories/conversation-views';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
@@ -22,16 +22,22 @@ import { recordSendAccepted, recordSendFailure, type OnAccepted, type StoredOutb
 export const isCampaignCaller = (caller: CallerContext): boolean =>
   caller.kind === 'SERVICE' && caller.principalId === CAMPAIGNS_SERVICE_PRINCIPAL && caller.orgId > 0;
 
+/** The inbox's own bot answering a customer for one organization (never a gRPC caller). */
+export const isBotCaller = (caller: CallerContext): boolean =>
+  caller.kind === 'SERVICE' && caller.principalId === BOT_SERVICE_PRINCIPAL && caller.orgId > 0;
+
 /**
- * Who an outbound message is from: the campaign when the campaigns service sends it, the user
- * behind the call, or the system for a key without one.
+ * Who an outbound message is from: the campaign when the campaigns service sends it, the bot, the
+ * user behind the call, or the system for a key without one.
  */
 export const senderOf = (caller: CallerContext) =>
   isCampaignCaller(caller)
     ? ({ sender: 'campaign', senderUserId: null } as const)
-    : caller.userId
-      ? ({ sender: 'agent', senderUserId: caller.userId } as const)
-      : ({ sender: 'system', senderUserId: null } as const);
+    : isBotCaller(caller)
+      ? ({ sender: 'bot', senderUserId: null } as const)
+      : caller.userId
+        ? ({ sender: 'agent', senderUserId: caller.userId } as const)
+        : ({ sender: 'system', senderUserId: null } as const);
 
 export const windowClosed = () =>
   conflict(
@@ -61,9 +67,7 @@ export type OutboundFields = Omit<
 
 /**
  * One transaction: the message stored PENDING, the conversation moved ('agent_message') with its
- * last-message fields, and the events. The platform is called only after this commits. A
- * campaign's message (a survey question) needs what an agent's does (an active conversation, an
- * open window) but moves nothing: no status change, no assignment; only the last-message fields.
+ * last-message fields, and the events. The platform is called only after this commits.
  */
 export async function storeOutbound(
   deps: InboxDeps,
@@ -77,32 +81,51 @@ export async function storeOutbound(
     const conversation = await conversationsRepository.lock(tx, caller.orgId, conversationId);
     if (!conversation) throw notFound('Conversation');
     checkSendable(conversation, now);
-    const { sender, senderUserId } = senderOf(caller);
-    const message = await messagesRepository.insert(tx, {
-      ...fields,
-      id: fields.id ?? newId(),
-      orgId: caller.orgId,
-      conversationId,
-      direction: 'outbound',
-      sender,
-      senderUserId,
-      status: 'PENDING',
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (sender !== 'campaign') {
-      const change = { deps, tx, origin: caller, actorId: actorOf(caller), by: sender };
-      await applyAction(change, conversation, 'agent_message');
-    }
-    await conversationsRepository.update(tx, caller.orgId, conversationId, {
-      lastMessageAt: now,
-      lastMessagePreview: preview === null ? null : previewOf(preview),
-      lastMessageDirection: 'outbound',
-      updatedAt: now,
-    });
+    const message = await insertOutbound(deps, tx, caller, conversation, fields, preview);
     return { message, conversation };
   });
   return result;
+}
+
+/**
+ * The message stored PENDING on a conversation the caller's transaction has locked and checked,
+ * with the conversation's last-message fields. A campaign's message (a survey question) and the
+ * bot's need what an agent's does (an active conversation, an open window) but move nothing: no
+ * status change, no assignment.
+ */
+export async function insertOutbound(
+  deps: InboxDeps,
+  tx: Db,
+  caller: CallerContext,
+  conversation: ConversationRow,
+  fields: OutboundFields,
+  preview: string | null,
+): Promise<MessageRow> {
+  const now = deps.now();
+  const { sender, senderUserId } = senderOf(caller);
+  const message = await messagesRepository.insert(tx, {
+    ...fields,
+    id: fields.id ?? newId(),
+    orgId: caller.orgId,
+    conversationId: conversation.id,
+    direction: 'outbound',
+    sender,
+    senderUserId,
+    status: 'PENDING',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (sender !== 'campaign' && sender !== 'bot') {
+    const change = { deps, tx, origin: caller, actorId: actorOf(caller), by: sender };
+    await applyAction(change, conversation, 'agent_message');
+  }
+  await conversationsRepository.update(tx, caller.orgId, conversation.id, {
+    lastMessageAt: now,
+    lastMessagePreview: preview === null ? null : previewOf(preview),
+    lastMessageDirection: 'outbound',
+    updatedAt: now,
+  });
+  return message;
 }
 
 /** Calls the platform for one stored message; the options carry its callback data. */
