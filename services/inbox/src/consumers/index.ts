@@ -1,5 +1,6 @@
 import type { EventBus } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
+import { subscribeBot } from './bot.consumer';
 import { subscribeCampaignEvents } from './campaign-events.consumer';
 import { subscribeDirectoryEvents } from './directory-events.consumer';
 import { subscribeMediaDownloads } from './media-downloads.consumer';
@@ -11,4 +12,5 @@ export async function startConsumers(deps: InboxDeps, bus: EventBus): Promise<vo
   await subscribeMediaDownloads(deps, bus);
   await subscribeDirectoryEvents(deps, bus);
   await subscribeCampaignEvents(deps, bus);
+  await subscribeBot(deps, bus);
 }
