@@ -19,6 +19,7 @@ import { startInternalHttp } from './http/server';
 import { createMediaTransfers } from './media/transfers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
 import { inboxBinding } from './service';
+import { startInactiveBotSweeper } from './usecases/bot/close-inactive';
 import { startStaleSendSweeper } from './usecases/messages/fail-stale-sends';
 import { ensureChannel, type ChannelInput } from './usecases/settings/ensure-channel';
 
@@ -74,6 +75,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
   }
   await startConsumers(deps, bus);
   const sweeper = startStaleSendSweeper(deps);
+  const botSweeper = startInactiveBotSweeper(deps);
   const server = await startGrpcServer(
     {
       logger,
@@ -95,6 +97,7 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
         await http.stop();
         await server.shutdown();
         await sweeper.stop();
+        await botSweeper.stop();
         await relay.stop();
         options.directory.close();
       })()),
