@@ -1,7 +1,6 @@
 import { BOT_LIMITS, type BotLanguage } from '@inbox/contracts';
 import type { Logger } from '@inbox/platform';
 import { z } from 'zod';
-import { categoryContext } from './builtin';
 import { CircuitBreaker } from './circuit-breaker';
 import type {
   BotModelConfig,
@@ -13,6 +12,7 @@ import type {
 } from './intelligence';
 import { chatJson, LlmError, type ChatMessage, type LlmOptions } from './llm-client';
 import { categoryPrompt, intentPrompt, summaryPrompt } from './prompts';
+import { recentTexts } from './recent-texts';
 
 /** An intent the model picks with less confidence than this is not taken: a fallback beats a wrong answer. */
 export const LLM_MIN_INTENT_CONFIDENCE = 0.5;
@@ -51,8 +51,7 @@ export class LlmIntelligence implements Intelligence {
   }
 
   async classifyCategory(config: BotModelConfig, texts: string[]): Promise<CategoryResult> {
-    const context = categoryContext(texts);
-    if (context === '' || config.categories.data.length === 0)
+    if (recentTexts(texts).length === 0 || config.categories.data.length === 0)
       return this.builtin.classifyCategory(config, texts);
     const answer = await this.ask(
       'classifyCategory',

@@ -1,7 +1,7 @@
 import type { BotLanguage } from '@inbox/contracts';
-import { categoryContext } from './builtin';
 import type { BotModelConfig, SummaryInput } from './intelligence';
 import type { ChatMessage } from './llm-client';
+import { recentTexts } from './recent-texts';
 
 /**
  * The questions put to the model. Customer text goes in as JSON data after the instructions, and
@@ -32,7 +32,7 @@ export function categoryPrompt(config: BotModelConfig, texts: string[]): ChatMes
     },
     {
       role: 'user',
-      content: JSON.stringify({ categories, customerMessages: categoryContext(texts).split('\n') }),
+      content: JSON.stringify({ categories, customerMessages: recentTexts(texts) }),
     },
   ];
 }
