@@ -6,7 +6,11 @@ import type { ConversationRow } from './conversation-views';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** What one step of a job adds to its counts. */
+/**
+ * What one step of a job adds to its counts. `matched`: conversations still in the scope when their
+ * turn came (like a bulk update's matched count); `reclassified`: their category changed;
+ * `rerouted`: their team or agent changed; `failed`: an error left them as they were.
+ */
 export interface JobProgress {
   done: number;
   matched: number;

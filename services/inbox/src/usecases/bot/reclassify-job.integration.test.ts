@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CallerContext } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { jobs } from '../../db/schema';
+import { conversations, jobs } from '../../db/schema';
 import type { InboxDeps } from '../../deps';
 import { makeMessage } from '../../testing/conversation-builders';
 import { eventsOf, failure, organizations, storedConversation } from '../../testing/conversation-test-kit';
@@ -142,7 +142,7 @@ describe('running a bulk re-classify', () => {
       status: 'COMPLETED',
       progress: { done: total, total },
       result: {
-        matched: billing.length + 1,
+        matched: total,
         reclassified: billing.length + 1,
         rerouted: billing.length,
         failed: 0,
@@ -226,6 +226,39 @@ describe('running a bulk re-classify', () => {
       result: { matched: 2, reclassified: 2, rerouted: 2, failed: 1 },
     });
     expect((await storedConversation(tb, broken.id)).category).toBeNull();
+  });
+
+  it('goes through a conversation that left the scope before its turn without touching it', async () => {
+    const o = await configured();
+    const [stays, taken] = await billingConversations(o, 2);
+    const real = tb.deps.intelligence;
+    // An agent takes one over while the job classifies it (between its page and its lock).
+    const deps: InboxDeps = {
+      ...tb.deps,
+      intelligence: {
+        recognizeIntent: (config, text) => real.recognizeIntent(config, text),
+        summarize: (input) => real.summarize(input),
+        detectLanguage: (text, fallback) => real.detectLanguage(text, fallback),
+        classifyCategory: async (config, texts) => {
+          const result = await real.classifyCategory(config, texts);
+          if ((await storedConversation(tb, taken.id)).assignedTo === null)
+            await tb.deps.db
+              .update(conversations)
+              .set({ status: 'HUMAN_HANDLING', assignedTo: o.me })
+              .where(eq(conversations.id, taken.id));
+          return result;
+        },
+      },
+    };
+    const job = await start(o.admin, 'unassigned');
+    await runReclassifyJob(deps, job.id);
+    expect(await getJob(tb.deps, o.admin, job.id)).toMatchObject({
+      status: 'COMPLETED',
+      progress: { done: 2, total: 2 },
+      result: { matched: 1, reclassified: 1, rerouted: 1, failed: 0 },
+    });
+    expect(await storedConversation(tb, stays.id)).toMatchObject({ category: 'Billing' });
+    expect(await storedConversation(tb, taken.id)).toMatchObject({ category: null, teamId: null });
   });
 
   it('runs two jobs over the same conversations at once: both finish, each conversation changed once', async () => {

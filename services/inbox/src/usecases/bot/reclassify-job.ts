@@ -111,6 +111,7 @@ export async function getJob(deps: InboxDeps, caller: CallerContext, id: string)
   return jobView(row);
 }
 
+/** A conversation gone through with nothing to count: it left the scope before its turn. */
 const NOTHING: JobProgress = { done: 1, matched: 0, reclassified: 0, rerouted: 0, failed: 0 };
 
 /** Another runner of the same job moved its cursor: this one stops (its last change rolled back). */
@@ -213,7 +214,7 @@ async function applyToConversation(
     const routed = await applyRoute(ctx, categorized, plan);
     return advance(deps, tx, job, conversation.id, {
       done: 1,
-      matched: found.category ? 1 : 0,
+      matched: 1,
       reclassified: categorized.category !== row.category ? 1 : 0,
       rerouted: routed.changed ? 1 : 0,
       failed: 0,
