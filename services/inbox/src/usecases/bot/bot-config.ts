@@ -78,7 +78,7 @@ export async function putBotSettings(
       const category = categoryNamed(current.categories ?? NO_CATEGORIES, intent.category);
       if (!category)
         throw invalid('UNKNOWN_CATEGORY', 'An intent’s category must be one of /bot/categories', [
-          { path: `intents.${i}.category`, message: `No category "${intent.category}"` },
+          { path: `intents[${i}].category`, message: `No category "${intent.category}"` },
         ]);
       return { ...intent, category };
     });
@@ -154,7 +154,7 @@ export async function putRoutingRules(
 
 async function requireActiveTeams(deps: InboxDeps, orgId: number, routing: RoutingRules): Promise<void> {
   const references = [
-    ...routing.rules.map((rule, i) => ({ path: `rules.${i}.teamId`, teamId: rule.teamId })),
+    ...routing.rules.map((rule, i) => ({ path: `rules[${i}].teamId`, teamId: rule.teamId })),
     ...(routing.fallbackTeamId ? [{ path: 'fallbackTeamId', teamId: routing.fallbackTeamId }] : []),
   ];
   const teamIds = [...new Set(references.map((r) => r.teamId))];
@@ -177,19 +177,31 @@ async function requireActiveTeams(deps: InboxDeps, orgId: number, routing: Routi
 const categoryNamed = (categories: BotCategories, name: string): string | undefined =>
   categories.data.find((c) => c.name.toLowerCase() === name.toLowerCase())?.name;
 
+/** Field paths as the gateway writes them for a body (`intents[0].examples`, `(body)` for the whole). */
+const DOCUMENT = '(body)';
+const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.reduce<string>(
+    (out, part) =>
+      typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part),
+    '',
+  );
+
 /** A document as it crosses gRPC (JSON): checked again here, whoever the caller is. */
 function parseDocument<S extends z.ZodType>(schema: S, json: string): z.infer<S> {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    throw invalid('VALIDATION_FAILED', 'The document is not JSON', [{ path: '', message: 'Not JSON' }]);
+    throw invalid('VALIDATION_FAILED', 'The document is not JSON', [{ path: DOCUMENT, message: 'Not JSON' }]);
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw invalid(
     'VALIDATION_FAILED',
     'The document is not valid',
-    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    parsed.error.issues.map((issue) => ({
+      path: formatPath(issue.path) || DOCUMENT,
+      message: issue.message,
+    })),
   );
 }
