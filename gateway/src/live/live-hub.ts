@@ -2,8 +2,8 @@ import type { Response } from 'express';
 import { QUEUES, type EventEnvelope } from '@inbox/contracts';
 import { HttpProblem, type EventBus } from '@inbox/platform';
 
-/** What a live stream carries: conversation, message and contact changes of the caller's organization. */
-export const LIVE_BINDINGS = ['inbox.conversation.#', 'inbox.message.#', 'inbox.contact.#'];
+/** What a live stream carries: conversation, message, contact and job changes of the caller's organization. */
+export const LIVE_BINDINGS = ['inbox.conversation.#', 'inbox.message.#', 'inbox.contact.#', 'inbox.job.#'];
 
 interface Buffered {
   id: string;

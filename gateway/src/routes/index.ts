@@ -1,5 +1,6 @@
 import { apiKeyRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
+import { botRoutes } from './bot.routes';
 import { campaignMoneyRoutes } from './campaign-money.routes';
 import { campaignRoutes } from './campaigns.routes';
 import { contactRoutes } from './contacts.routes';
@@ -31,7 +32,8 @@ export const ROUTES: RouteSpec[] = [
   ...tagRoutes,
   ...apiKeyRoutes,
   ...settingsRoutes,
-  // Literal paths (/conversations/counts) before parameterized ones (/conversations/:id).
+  // Literal paths (/conversations/counts, /conversations/re-classify) before parameterized ones (/conversations/:id).
+  ...botRoutes,
   ...conversationQueryRoutes,
   ...conversationActionRoutes,
   ...contactRoutes,
