@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@inbox/contracts';
 import { logLevel, optionalSecret, optionalString, serverUrl } from '@inbox/platform';
 import { rateLimitSchema } from '@inbox/gateway';
+import { llmEnv } from '@inbox/inbox';
 
 const optionalUrl = (name: string) => optionalString().pipe(serverUrl(name).optional());
 
@@ -9,6 +10,8 @@ const optionalUrl = (name: string) => optionalString().pipe(serverUrl(name).opti
 export const allInOneConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    // The bot's optional OpenAI-compatible model (unset: the built-in models only).
+    ...llmEnv,
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: optionalString(),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger, loadConfig, loadOrCreateSigningKeys, onShutdown, runMain } from '@inbox/platform';
 import { createMailer, newPassword } from '@inbox/directory';
+import { llmOptions } from '@inbox/inbox';
 import { openAdapters } from './adapters';
 import { allInOneConfigSchema } from './config';
 import { startSystem } from './system';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     templateMediaDir: path.join(dataDir, 'template-media'),
     apiPublicUrl: publicUrl,
     templatesSyncIntervalSeconds: config.TEMPLATES_SYNC_INTERVAL_SECONDS,
+    llm: llmOptions(config),
     port: config.PORT,
     host: config.HOST,
     publicUrl: config.ACCOUNT_LINKS_URL ?? publicUrl,

@@ -9,7 +9,7 @@ export const liveRoutes = [
     access: 'user',
     tag: 'Live updates',
     summary:
-      'Server-Sent Events: the organization’s conversation, message and contact events as they happen. Reconnect with Last-Event-ID to receive what was missed (kept 5 minutes). At most 5 streams at once per user or API key: 429 beyond.',
+      'Server-Sent Events: the organization’s conversation, message, contact and job events as they happen. Reconnect with Last-Event-ID to receive what was missed (kept 5 minutes). At most 5 streams at once per user or API key: 429 beyond.',
     query: z.strictObject({ lastEventId: z.string().max(100).optional() }),
     handler: async ({ principal, ctx, req, res, query }) => {
       // The events arrive through the broker: without it a stream would stay silent, not fail.
