@@ -24,7 +24,14 @@ export async function returnConversationToBot(
       await applyFields(ctx, row, { handoffSummary: summary }),
       'return_to_bot',
     );
-    if (row.status !== 'BOT_HANDLING') await botStateRepository.resume(ctx.tx, row.orgId, row.id, deps.now());
+    if (row.status !== 'BOT_HANDLING')
+      await botStateRepository.resume(ctx.tx, row.orgId, row.id, wholeSecond(deps.now()));
     return returned;
   });
 }
+
+/**
+ * Customer messages carry the platform's whole-second time: one written in the same second as the
+ * return would otherwise read as older than it, and be left out of the bot's context.
+ */
+const wholeSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
