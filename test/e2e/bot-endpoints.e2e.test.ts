@@ -1,5 +1,6 @@
 import {
   botSettings,
+  botTextsOf,
   CATEGORIES,
   configureBot,
   conversationOf,
@@ -74,6 +75,13 @@ const conversation = (id: string, token = t.admin) => read(t.api, `/conversation
 /** Every active conversation of the organization. */
 const activeConversations = async (token = t.admin): Promise<any[]> =>
   (await read(t.api, '/conversations?limit=100', token)).data.filter((c: any) => c.status !== 'CLOSED');
+
+it(`leaves the conversations alone while the bot is off (${MODE})`, async () => {
+  for (const id of Object.values(ids)) {
+    expect(await conversation(id)).toMatchObject({ status: 'OPEN', category: null, teamId: null });
+    expect(await botTextsOf(t, id)).toEqual([]);
+  }
+});
 
 describe(`POST /conversations/{id}/re-classify (${MODE})`, () => {
   it('picks a category of the list, stores it, and says what it was before', async () => {

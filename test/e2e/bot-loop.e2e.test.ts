@@ -110,6 +110,8 @@ describe(`the bot answers customers until a person is needed (${MODE})`, () => {
       expect(c).toMatchObject({ status: 'OPEN', assignedTo: null, teamId: general }),
     );
     expect(handedOff.handoffSummary).toContain('asesor');
+    // A handoff turn is not greeted.
+    expect(await botTextsOf(t, conversation.id)).not.toContain(BOT_TEXTS.greeting);
     expect((await handoffOf(conversation.id)).data).toMatchObject({
       reason: 'requested',
       teamId: general,
@@ -144,6 +146,7 @@ describe(`the bot answers customers until a person is needed (${MODE})`, () => {
     expect(message).not.toContain('{nextOpening}');
     // The team's schedule is in UTC and opens at 09:30: however the time is written, it shows 9:30.
     expect(message).toMatch(/\b0?9:30\b/);
+    expect(message).toContain(String(opening.getUTCDate()));
     expect((await handoffOf(conversation.id)).data).toMatchObject({ teamId: billing, rule: 'Facturas' });
   });
 

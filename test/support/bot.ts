@@ -141,9 +141,9 @@ const safeJson = (text: string) => {
   }
 };
 
-/** The field paths a validation problem names (`intents.0.examples`). */
+/** The field paths a validation problem names, indexes dotted (`intents[0].examples` → `intents.0.examples`). */
 export const fieldPaths = (res: Answer): string[] =>
-  ((res.body?.errors ?? []) as Array<{ path: string }>).map((e) => e.path);
+  ((res.body?.errors ?? []) as Array<{ path: string }>).map((e) => e.path.replace(/\[(\d+)\]/g, '.$1'));
 
 /** GET as the caller; fails the test on anything but 200. */
 export async function read(api: Client, path: string, token: string): Promise<any> {
