@@ -4,11 +4,18 @@ import type { InboxDeps } from '../deps';
 import { handleCustomerMessage } from '../usecases/bot/handle-customer-message';
 import { runReclassifyJob } from '../usecases/bot/reclassify-job';
 
-type Handler = (deps: InboxDeps, event: EventEnvelope, requestId: string) => Promise<unknown>;
+/** Attempts per event: with the bus's doubling backoff, the last comes a few seconds after the first. */
+export const BOT_ATTEMPTS = 5;
+
+type Handler = (
+  deps: InboxDeps,
+  event: EventEnvelope,
+  info: { requestId: string; lastAttempt: boolean },
+) => Promise<unknown>;
 
 /** One handler per bound event type: the bindings are derived from this table. */
 const HANDLERS: Record<string, Handler> = {
-  [INBOX_EVENTS.messageReceived]: (deps, event, requestId) => {
+  [INBOX_EVENTS.messageReceived]: (deps, event, { requestId, lastAttempt }) => {
     const data = inboxEventSchemas[INBOX_EVENTS.messageReceived].parse(event.data);
     return handleCustomerMessage(deps, {
       orgId: event.orgId,
@@ -19,6 +26,7 @@ const HANDLERS: Record<string, Handler> = {
       text: data.text,
       replyId: data.replyId ?? null,
       requestId,
+      lastAttempt,
     });
   },
   [INBOX_EVENTS.reclassifyJobRequested]: (deps, event) => {
@@ -41,11 +49,15 @@ export async function subscribeBot(deps: InboxDeps, bus: EventBus): Promise<void
       // Turns of different conversations run side by side; those of one conversation serialize on
       // its row lock and check the bot's state, so any prefetch is safe.
       prefetch: 8,
+      maxAttempts: BOT_ATTEMPTS,
     },
     async (event, info) => {
       const handler = HANDLERS[event.type];
       if (!handler) throw new Error(`no handler for ${event.type}`);
-      await handler(deps, event, info.headers[REQUEST_ID_METADATA] ?? event.id);
+      await handler(deps, event, {
+        requestId: info.headers[REQUEST_ID_METADATA] ?? event.id,
+        lastAttempt: info.attempt >= BOT_ATTEMPTS,
+      });
     },
   );
 }

@@ -14,6 +14,8 @@ export interface TurnRef {
   /** When the customer wrote it (the platform's time, as the message is stored). */
   sentAt: Date;
   requestId: string;
+  /** The bus will not deliver it again: a handoff whose routing fails goes out unrouted instead. */
+  lastAttempt?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import { routingCursors } from '../../db/schema';
 import { botFixture } from '../../testing/bot-fixture';
 import { returnConversationToBot } from '../conversations/return-conversation-to-bot';
 import { updateConversation } from '../conversations/update-conversation';
+import { handleCustomerMessage } from './handle-customer-message';
 import { formatOpening } from './handoff';
 
 const bot = botFixture(9201);
@@ -185,6 +186,37 @@ describe('the bot handing off to people', () => {
     expect(await handoffs(orgId)).toEqual([
       expect.objectContaining({ reason: 'out_of_hours', teamId: general.id }),
     ]);
+  });
+});
+
+describe('when the directory cannot answer', () => {
+  it('leaves the turn for the bus to try again, and on the last attempt hands off unrouted', async () => {
+    const { orgId, sim, customer } = await routedOrg();
+    const written = await customerWrites(orgId, customer, 'agente', 0);
+    const data = written.event.data as { sentAt: string };
+    const turn = {
+      orgId,
+      conversationId: written.conversationId,
+      messageId: written.messageId,
+      type: 'text',
+      text: 'agente',
+      replyId: null,
+      sentAt: new Date(data.sentAt),
+      requestId: 'req-test',
+    };
+    const directoryDown = Object.assign(Object.create(testbed.directory), {
+      routingTeam: () => Promise.reject(new Error('directory unavailable')),
+    });
+    const deps = { ...testbed.deps, directory: directoryDown };
+
+    await expect(handleCustomerMessage(deps, turn)).rejects.toThrow('directory unavailable');
+    expect(await botSaid(sim)).toEqual([]);
+    expect((await bot.conversation(written.conversationId)).status).toBe('BOT_HANDLING');
+
+    expect(await handleCustomerMessage(deps, { ...turn, lastAttempt: true })).toBe('handed_off');
+    expect(await botSaid(sim)).toEqual([HANDOFF]);
+    expect(await bot.conversation(written.conversationId)).toMatchObject({ status: 'OPEN', teamId: null });
+    expect(await handoffs(orgId)).toEqual([expect.objectContaining({ reason: 'requested', teamId: null })]);
   });
 });
 

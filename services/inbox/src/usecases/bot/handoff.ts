@@ -1,5 +1,6 @@
 import { CONVERSATION_LIMITS, type BotLanguage, type BotSettings } from '@inbox/contracts';
 import { transactThenPublish } from '@inbox/platform';
+import type { RouteFacts } from '../../bot/domain/routing';
 import type { TurnDecision } from '../../bot/domain/turn';
 import type { CategoryResult, IntentResult } from '../../bot/intelligence/intelligence';
 import { botStateRepository, type BotStateRow } from '../../db/repositories/bot-state.repository';
@@ -44,7 +45,7 @@ export async function handOffConversation(
   const texts = transcript.filter((line) => line.from === 'customer').map((line) => line.text);
   const found = await categoryOf(deps, input, texts);
   const category = found?.category && botMayCategorize(conversation) ? found.category : conversation.category;
-  const plan = await planRoute(deps, config, conversation, {
+  const plan = await routeOrQueue(deps, input, {
     category,
     texts,
     origin: conversation.origin,
@@ -107,6 +108,24 @@ export async function handOffConversation(
   if (result === 'skip') return 'skipped';
   await deliverBotMessages(deps, caller, result);
   return 'handed_off';
+}
+
+/**
+ * The routing rules' plan. When the directory cannot answer, the bus tries the turn again; on its
+ * last attempt the conversation goes to people unrouted (OPEN, its team kept) rather than staying
+ * with a bot that has promised a person.
+ */
+async function routeOrQueue(deps: InboxDeps, input: HandoffInput, facts: RouteFacts): Promise<RoutePlan> {
+  try {
+    return await planRoute(deps, input.config, input.conversation, facts);
+  } catch (err) {
+    if (!input.turn.lastAttempt) throw err;
+    deps.logger.warn(
+      { err, conversationId: input.conversation.id },
+      'handoff routing failed: handed off unrouted',
+    );
+    return { teamId: null, assignedTo: null, rule: null, matchedBy: 'none', schedule: null };
+  }
 }
 
 /** An intent that hands off names its category; otherwise the classifier reads the customer's messages. */
