@@ -48,7 +48,7 @@ describe('closing conversations the bot handled alone', () => {
         conversationId: stale.id,
         from: 'BOT_HANDLING',
         to: 'CLOSED',
-        by: 'system',
+        by: 'bot',
         reason: 'bot_inactivity',
       }),
     ]);

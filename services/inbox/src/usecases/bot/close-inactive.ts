@@ -40,7 +40,7 @@ async function closeIfInactive(deps: InboxDeps, candidate: InactiveBotConversati
     const lastActivity = row?.lastMessageAt ?? row?.createdAt;
     if (!row || row.status !== 'BOT_HANDLING' || !lastActivity) return false;
     if (now.getTime() - lastActivity.getTime() < candidate.hours * HOUR_MS) return false;
-    const ctx = { deps, tx, origin, actorId: null, by: 'system' as const };
+    const ctx = { deps, tx, origin, actorId: null, by: 'bot' as const };
     const updated = await applyAction(ctx, row, 'resolve', { reason: 'bot_inactivity' });
     await deps.events.record(tx, origin, INBOX_EVENTS.botContained, {
       conversationId: row.id,

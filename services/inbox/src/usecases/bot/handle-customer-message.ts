@@ -113,7 +113,7 @@ async function storeReplies(
   decision: ReplyDecision,
   intent: IntentResult,
 ): Promise<StoredOutbound[]> {
-  const ctx: ChangeContext = { deps, tx, origin: caller, actorId: null, by: 'system' };
+  const ctx: ChangeContext = { deps, tx, origin: caller, actorId: null, by: 'bot' };
   const ref = { conversationId: conversation.id, waId: conversation.waId };
   const common = { ...ref, inReplyTo: turn.messageId, language: intent.language };
   let row = conversation;

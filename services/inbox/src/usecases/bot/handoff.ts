@@ -67,7 +67,7 @@ export async function handOffConversation(
     const locked = await lockTurn(tx, turn, input.seen);
     if (typeof locked === 'string') return locked;
     const now = deps.now();
-    const ctx: ChangeContext = { deps, tx, origin: caller, actorId: null, by: 'system' };
+    const ctx: ChangeContext = { deps, tx, origin: caller, actorId: null, by: 'bot' };
     await botStateRepository.saveTurn(
       tx,
       turn.orgId,

@@ -149,7 +149,11 @@ describe('conversation actions', () => {
         type: S,
         data: { ...ref, from: 'BOT_HANDLING', to: 'HUMAN_HANDLING', by: 'agent', reason: 'takeover' },
       },
-      { type: 'conversation.handoff', data: { ...ref, userId: o.me } },
+      // An agent's takeover is a handoff too (reason agent), to no routing rule.
+      {
+        type: 'conversation.handoff',
+        data: { ...ref, userId: o.me, reason: 'agent', teamId: null, rule: null },
+      },
       { type: 'conversation.assigned', data: { ...ref, userId: o.me, previousUserId: null } },
     ]);
   });

@@ -18,7 +18,8 @@ export interface ChangeContext {
   tx: Db;
   origin: EventOrigin;
   actorId: string | null;
-  by: 'agent' | 'system';
+  /** `bot`: the bot's own moves (handoff, closing a silent conversation). */
+  by: 'agent' | 'system' | 'bot';
 }
 
 const ref = (row: ConversationRow) => ({ conversationId: row.id, waId: row.waId });
