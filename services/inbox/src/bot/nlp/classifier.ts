@@ -114,19 +114,19 @@ function fit(rows: Vector[], labelOf: number[], labels: number, features: number
     centroids: centroids(rows, labelOf, labels, features),
   };
   const order = interleaved(labelOf);
-  const p = new Float64Array(labels);
+  const gradient = new Float64Array(labels);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const rate = LEARNING_RATE / (1 + epoch);
     for (const r of order) {
       const x = rows[r];
-      probabilities(model, x, p);
-      for (let l = 0; l < labels; l++) {
-        const gradient = p[l] - (l === labelOf[r] ? 1 : 0);
-        model.bias[l] -= rate * BIAS_RATE * gradient;
-        for (let i = 0; i < x.ids.length; i++) {
-          const k = x.ids[i] * labels + l;
-          model.weights[k] -= rate * (gradient * x.weights[i] + L2 * model.weights[k]);
-        }
+      probabilities(model, x, gradient);
+      gradient[labelOf[r]] -= 1;
+      for (let l = 0; l < labels; l++) model.bias[l] -= rate * BIAS_RATE * gradient[l];
+      for (let i = 0; i < x.ids.length; i++) {
+        const row = x.ids[i] * labels;
+        const w = x.weights[i];
+        for (let l = 0; l < labels; l++)
+          model.weights[row + l] -= rate * (gradient[l] * w + L2 * model.weights[row + l]);
       }
     }
   }
