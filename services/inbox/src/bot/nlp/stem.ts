@@ -6,62 +6,12 @@
  * the endings rarely collide; over-stemming is cheap here since character n-grams carry the rest.
  */
 
-/** Longest first; each must leave a stem of at least MIN_STEM letters. */
-const SUFFIXES = [
-  'amientos',
-  'imientos',
-  'aciones',
-  'iciones',
-  'amiento',
-  'imiento',
-  'amente',
-  'mente',
-  'acion',
-  'icion',
-  'acoes',
-  'icoes',
-  'aveis',
-  'ations',
-  'ation',
-  'ieron',
-  'aram',
-  'eram',
-  'iram',
-  'aron',
-  'ando',
-  'endo',
-  'indo',
-  'ados',
-  'adas',
-  'idos',
-  'idas',
-  'ings',
-  'ness',
-  'ment',
-  'cao',
-  'coes',
-  'ado',
-  'ada',
-  'ido',
-  'ida',
-  'ing',
-  'ies',
-  'ar',
-  'er',
-  'ir',
-  'ed',
-  'ly',
-  'es',
-  'as',
-  'os',
-  'is',
-  's',
-  'a',
-  'o',
-  'e',
-  'i',
-  'y',
-];
+/** Tried longest first; each must leave a stem of at least MIN_STEM letters. */
+const SUFFIXES = `amientos imientos aciones iciones amiento imiento amente mente acion icion acoes icoes
+  aveis ations ation ciones cion ieron aram eram iram aron ando endo indo ados adas idos idas ings ness ment cao
+  coes ado ada ido ida ing ies ar er ir ed ly es as os is s a o e i y`
+  .split(/\s+/u)
+  .sort((a, b) => b.length - a.length);
 const MIN_STEM = 3;
 
 export function stem(word: string): string {
