@@ -147,7 +147,7 @@ export async function applyFields(
       category: updated.category,
       previous: row.category,
       source: categorySource,
-      confidence: categoryConfidence,
+      ...(categoryConfidence !== null ? { confidence: categoryConfidence } : {}),
       actorId,
     });
   const others = changed.filter((key) => key !== 'category');
@@ -155,6 +155,7 @@ export async function applyFields(
     await deps.events.record(tx, origin, INBOX_EVENTS.conversationUpdated, {
       ...ref(row),
       changes: others,
+      ...(others.includes('teamId') ? { teamId: updated.teamId } : {}),
       actorId,
     });
   return updated;

@@ -149,7 +149,7 @@ describe('PATCH /conversations/{id}', () => {
     const ref = { conversationId: row.id, waId: row.waId, actorId: o.me };
     expect(await eventsOf(o.orgId)).toEqual([
       { type: 'categorized', data: { ...ref, category: 'billing', previous: 'sales', source: 'agent' } },
-      { type: 'updated', data: { ...ref, changes: ['teamId', 'handoffSummary'] } },
+      { type: 'updated', data: { ...ref, changes: ['teamId', 'handoffSummary'], teamId } },
     ]);
     // The same values again change nothing and record nothing.
     await updateConversation(tb.deps, o.agent, row.id, { teamId, category: 'billing' });
