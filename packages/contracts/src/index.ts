@@ -16,6 +16,7 @@ export * from './contacts';
 export * from './quick-replies';
 export * from './campaigns';
 export * from './bot';
+export * from './analytics';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {
   DirectoryServiceHandlers,
@@ -30,3 +31,7 @@ export type {
   CampaignsServiceHandlers,
   CampaignsServiceClient,
 } from './generated/campaigns/v1/CampaignsService';
+export type {
+  AnalyticsServiceHandlers,
+  AnalyticsServiceClient,
+} from './generated/analytics/v1/AnalyticsService';

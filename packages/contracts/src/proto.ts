@@ -6,6 +6,7 @@ import type { HealthClient } from './generated/grpc/health/v1/Health';
 import type { InboxServiceClient } from './generated/inbox/v1/InboxService';
 import type { TemplatesServiceClient } from './generated/templates/v1/TemplatesService';
 import type { CampaignsServiceClient } from './generated/campaigns/v1/CampaignsService';
+import type { AnalyticsServiceClient } from './generated/analytics/v1/AnalyticsService';
 import generatorOptions from './proto-loader-options.json';
 
 /** Where the .proto files live: `<repo>/proto`, the same from `src/` (tests) and `dist/` (runtime). */
@@ -31,6 +32,7 @@ export const PROTO_FILES = {
   inbox: 'inbox/v1/inbox.proto',
   templates: 'templates/v1/templates.proto',
   campaigns: 'campaigns/v1/campaigns.proto',
+  analytics: 'analytics/v1/analytics.proto',
   health: 'grpc/health/v1/health.proto',
 } as const;
 
@@ -52,6 +54,7 @@ export interface KnownServices {
   'inbox.v1.InboxService': InboxServiceClient;
   'templates.v1.TemplatesService': TemplatesServiceClient;
   'campaigns.v1.CampaignsService': CampaignsServiceClient;
+  'analytics.v1.AnalyticsService': AnalyticsServiceClient;
   'grpc.health.v1.Health': HealthClient;
 }
 export type KnownServiceName = keyof KnownServices;
@@ -61,6 +64,7 @@ const SERVICE_FILES: Record<KnownServiceName, string> = {
   'inbox.v1.InboxService': PROTO_FILES.inbox,
   'templates.v1.TemplatesService': PROTO_FILES.templates,
   'campaigns.v1.CampaignsService': PROTO_FILES.campaigns,
+  'analytics.v1.AnalyticsService': PROTO_FILES.analytics,
   'grpc.health.v1.Health': PROTO_FILES.health,
 };
 

@@ -44,4 +44,6 @@ export const QUEUES = {
   inboxCampaigns: 'inbox.campaign-events',
   /** The bot's work: customer messages of BOT_HANDLING conversations, bulk re-classify jobs. */
   inboxBot: 'inbox.bot',
+  /** Every event the analytics read models are built from (inbox, directory, campaigns). */
+  analyticsEvents: 'analytics.events',
 } as const;

@@ -42,7 +42,13 @@ export const inboxEventSchemas = {
     actorId,
   }),
   /** Anything else a live view must refresh: tags, follow-up, unread, contact name, category. */
-  [INBOX_EVENTS.conversationUpdated]: z.object({ ...conversationRef, changes: z.array(z.string()), actorId }),
+  [INBOX_EVENTS.conversationUpdated]: z.object({
+    ...conversationRef,
+    changes: z.array(z.string()),
+    /** The conversation's team when `changes` has `teamId` (analytics counts by team). */
+    teamId: z.string().nullable().optional(),
+    actorId,
+  }),
   [INBOX_EVENTS.conversationStatusChanged]: z.object({
     ...conversationRef,
     from: z.string(),

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
+import { outboxTables, timestamptz } from '@inbox/platform';
+
+/**
+ * The analytics read models: fed only by events (never another service's tables), each
+ * projection idempotent (processed_events) and ordered where order matters (a row keeps the time
+ * of the event that last changed it; an older event changes nothing). Definitions of every
+ * figure: docs/metrics.md.
+ */
+export const analytics = pgSchema('analytics');
+
+const ts = timestamptz;
+
+/**
+ * Counts per 15-minute UTC slot: every time zone's offset is a multiple of 15 minutes, so local
+ * hours and days (DST days of 23 or 25 hours, +05:45, +12:45 …) are exact sums of slots.
+ */
+export const SLOT_MINUTES = 15;
+
+/** One row per conversation: its latest state and the facts the reports need. */
+export const conversations = analytics.table(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    origin: text('origin').notNull(),
+    /** BOT_HANDLING at creation: the bot handled it. */
+    botStarted: boolean('bot_started').notNull(),
+    status: text('status').notNull(),
+    category: text('category'),
+    teamId: text('team_id'),
+    assignedTo: text('assigned_to'),
+    /** The first handoff (bot → people) and its reason. */
+    handedOffAt: ts('handed_off_at'),
+    handoffReason: text('handoff_reason'),
+    /** Closed by the bot without people (bot.contained, or BOT_HANDLING → CLOSED). */
+    contained: boolean('contained').notNull().default(false),
+    /** The latest close (null while open). */
+    closedAt: ts('closed_at'),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    /** The time of the latest event applied to this row (older ones change nothing). */
+    lastEventAt: ts('last_event_at').notNull(),
+  },
+  (t) => [
+    index('conversations_org_created').on(t.orgId, t.createdAt),
+    index('conversations_org_closed').on(t.orgId, t.closedAt),
+  ],
+);
+
+/**
+ * A conversation's cycles: seq 0 from creation, one more per reopen. First response and
+ * resolution are measured per cycle, so a reopened conversation counts once per resolution.
+ */
+export const conversationCycles = analytics.table(
+  'conversation_cycles',
+  {
+    conversationId: text('conversation_id').notNull(),
+    seq: integer('seq').notNull(),
+    orgId: integer('org_id').notNull(),
+    startedAt: ts('started_at').notNull(),
+    /** When people became responsible: the handoff for a bot conversation, else the start. */
+    peopleSince: ts('people_since'),
+    /** The customer's first message since peopleSince: the first-response clock starts here. */
+    waitingSince: ts('waiting_since'),
+    /** The first message of a human agent (sender agent) after waitingSince. */
+    firstResponseAt: ts('first_response_at'),
+    firstResponderId: text('first_responder_id'),
+    resolvedAt: ts('resolved_at'),
+    /** The agent assigned when it was resolved (null: unassigned, or the bot contained it). */
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.seq] }),
+    index('cycles_org_first_response').on(t.orgId, t.firstResponseAt),
+    index('cycles_org_resolved').on(t.orgId, t.resolvedAt),
+  ],
+);
+
+/** Messages per 15-minute slot, by direction and sender (and the agent for agent messages). */
+export const messageSlots = analytics.table(
+  'message_slots',
+  {
+    orgId: integer('org_id').notNull(),
+    slot: ts('slot').notNull(),
+    direction: text('direction').notNull(), // inbound | outbound
+    sender: text('sender').notNull(), // customer | agent | bot | system | campaign
+    /** The agent for sender agent; '' otherwise (part of the key). */
+    userId: text('user_id').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.slot, t.direction, t.sender, t.userId] })],
+);
+
+/** Assignments, for an agent's "assigned" count (each time a conversation was given to them). */
+export const assignments = analytics.table(
+  'assignments',
+  {
+    eventId: text('event_id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    conversationId: text('conversation_id').notNull(),
+    userId: text('user_id').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('assignments_org_at').on(t.orgId, t.at)],
+);
+
+/** The bot's answers and fallbacks, one row per event (intent counts, failing intents). */
+export const botTurns = analytics.table(
+  'bot_turns',
+  {
+    eventId: text('event_id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    conversationId: text('conversation_id').notNull(),
+    kind: text('kind').notNull(), // greeting | answer | fallback
+    intent: text('intent'),
+    confidence: doublePrecision('confidence'),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('bot_turns_org_at').on(t.orgId, t.at)],
+);
+
+/** Users as the directory announces them (names for the agents report) and their status changes. */
+export const users = analytics.table(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    name: text('name'),
+    role: text('role'),
+    status: text('status'),
+    statusSince: ts('status_since'),
+    deleted: boolean('deleted').notNull().default(false),
+  },
+  (t) => [index('users_org').on(t.orgId)],
+);
+
+export const userStatusChanges = analytics.table(
+  'user_status_changes',
+  {
+    eventId: text('event_id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    userId: text('user_id').notNull(),
+    from: text('from_status').notNull(),
+    to: text('to_status').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('user_status_changes_org_user_at').on(t.orgId, t.userId, t.at)],
+);
+
+export const campaigns = analytics.table(
+  'campaigns',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull(),
+    status: text('status').notNull(),
+    recipients: integer('recipients').notNull(),
+    estimatedCost: doublePrecision('estimated_cost').notNull(),
+    currency: text('currency'),
+  },
+  (t) => [index('campaigns_org_created').on(t.orgId, t.createdAt)],
+);
+
+/** A campaign recipient's furthest status and when it reached each stage (statuses only move forward). */
+export const campaignRecipients = analytics.table(
+  'campaign_recipients',
+  {
+    recipientId: text('recipient_id').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    status: text('status').notNull(),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    repliedAt: ts('replied_at'),
+    failedAt: ts('failed_at'),
+    errorCode: text('error_code'),
+    cost: doublePrecision('cost'),
+  },
+  (t) => [
+    index('campaign_recipients_campaign').on(t.campaignId),
+    index('campaign_recipients_org_sent')
+      .on(t.orgId, t.sentAt)
+      .where(sql`sent_at is not null`),
+  ],
+);
+
+export const { outbox, processedEvents } = outboxTables(analytics);
