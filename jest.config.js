@@ -7,6 +7,7 @@ const workspaces = {
   inbox: 'services/inbox',
   templates: 'services/templates',
   campaigns: 'services/campaigns',
+  analytics: 'services/analytics',
   directory: 'services/directory',
   gateway: 'gateway',
   'all-in-one': 'all-in-one',
