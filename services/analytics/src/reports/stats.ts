@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A duration figure as the contracts give it: seconds, 3 decimals; null when nothing was measured. */
+export interface DurationStats {
+  count: number;
+  average: number | null;
+  median: number | null;
+  p90: number | null;
+}
+
+/** The columns `durationStatsColumns` selects (prefixed when one query selects several). */
+export interface DurationStatsRow {
+  statsCount: number;
+  statsAverage: number | null;
+  statsMedian: number | null;
+  statsP90: number | null;
+}
+
+const seconds3 = (aggregate: SQL) => sql`round((${aggregate})::numeric, 3)::float8`;
+
+/**
+ * Aggregates over `seconds` (an expression in seconds; rows where it is null are not measured):
+ * count, average, median and p90 by percentile_cont (interpolated), each rounded once in SQL.
+ * No rows give count 0 and nulls. Use with `durationStats`.
+ */
+export function durationStatsColumns(seconds: SQL, prefix = 'stats'): SQL {
+  const s = sql`(${seconds})::float8`;
+  const name = (field: string) => sql.raw(`"${prefix}${field}"`);
+  return sql`count(${s})::int as ${name('Count')},
+    ${seconds3(sql`avg(${s})`)} as ${name('Average')},
+    ${seconds3(sql`percentile_cont(0.5) within group (order by ${s})`)} as ${name('Median')},
+    ${seconds3(sql`percentile_cont(0.9) within group (order by ${s})`)} as ${name('P90')}`;
+}
+
+/** The contracts' shape from a row of `durationStatsColumns` (absent row: nothing measured). */
+export function durationStats(row: object | undefined, prefix = 'stats'): DurationStats {
+  const r = (row ?? {}) as Record<string, number | null | undefined>;
+  const count = r[`${prefix}Count`] ?? 0;
+  const value = (field: string) => (count === 0 ? null : (r[`${prefix}${field}`] ?? null));
+  return { count, average: value('Average'), median: value('Median'), p90: value('P90') };
+}
+
+/** `value` rounded half away from zero to `decimals` places, through the decimal text (1.005 → 1.01). */
+export function round(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const sign = value < 0 ? -1 : 1;
+  const text = String(Math.abs(value));
+  // Exponent notation (1e-7, 1e+21) cannot take another exponent: plain arithmetic is exact enough there.
+  if (text.includes('e')) return (sign * Math.round(Math.abs(value) * 10 ** decimals)) / 10 ** decimals;
+  return sign * Number(`${Math.round(Number(`${text}e${decimals}`))}e-${decimals}`);
+}
+
+/** A rate 0..1 with 4 decimals; null when the denominator is 0. */
+export function ratio(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : round(numerator / denominator, 4);
+}
+
+/** Money with 6 decimals. */
+export const money = (value: number): number => round(value, 6);
