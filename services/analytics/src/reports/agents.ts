@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import type { AgentsReport } from '@inbox/contracts';
+import { queryRows, type Db } from '@inbox/platform';
+import type { ResolvedQuery } from './query';
+import { durationStats, durationStatsColumns, type DurationStatsRow } from './stats';
+
+type Agent = AgentsReport['agents'][number];
+type TimeInStatus = Agent['timeInStatus'];
+const STATUSES = ['ONLINE', 'AWAY', 'BUSY', 'OFFLINE'] as const;
+
+/**
+ * Per agent (every non-deleted user of the organization, plus any user seen in the range's
+ * figures, deleted or unknown to the directory): assignments, first responses, resolutions,
+ * messages and time in each status. Definitions: docs/metrics.md.
+ *
+ * `now` caps the status clock: time in status is counted within [from, min(to, now)), never in
+ * the future. ResolvedQuery carries no clock, so it defaults to the time of the call.
+ */
+export async function agentsReport(
+  db: Db,
+  orgId: number,
+  q: ResolvedQuery,
+  now: Date = new Date(),
+): Promise<Omit<AgentsReport, 'range' | 'previous' | 'generatedAt' | 'cached'>> {
+  const from = q.from.toISOString();
+  const to = q.to.toISOString();
+  const users = await queryRows<{ id: string; name: string | null; status: string | null; deleted: boolean }>(
+    db,
+    sql`select id, name, status, deleted from analytics.users where org_id = ${orgId}`,
+  );
+  const assigned = await queryRows<{ userId: string; n: number }>(
+    db,
+    sql`select user_id as "userId", count(*)::int as n from analytics.assignments
+        where org_id = ${orgId} and at >= ${from}::timestamptz and at < ${to}::timestamptz
+        group by user_id`,
+  );
+  // Cycles whose first response falls in the range, by who gave it.
+  const handled = await queryRows<{ userId: string; n: number } & DurationStatsRow>(
+    db,
+    sql`select first_responder_id as "userId", count(*)::int as n,
+          ${durationStatsColumns(sql`extract(epoch from first_response_at - waiting_since)`)}
+        from analytics.conversation_cycles
+        where org_id = ${orgId} and first_response_at >= ${from}::timestamptz
+          and first_response_at < ${to}::timestamptz and first_responder_id is not null
+        group by first_responder_id`,
+  );
+  // Cycles resolved in the range, by the agent assigned then; handle time needs a first response.
+  const resolved = await queryRows<{ userId: string; n: number } & DurationStatsRow>(
+    db,
+    sql`select resolved_by as "userId", count(*)::int as n,
+          ${durationStatsColumns(sql`extract(epoch from resolved_at - first_response_at)`)}
+        from analytics.conversation_cycles
+        where org_id = ${orgId} and resolved_at >= ${from}::timestamptz
+          and resolved_at < ${to}::timestamptz and resolved_by is not null
+        group by resolved_by`,
+  );
+  const messages = await queryRows<{ userId: string; n: number }>(
+    db,
+    sql`select user_id as "userId", sum(count)::int as n from analytics.message_slots
+        where org_id = ${orgId} and slot >= ${from}::timestamptz and slot < ${to}::timestamptz
+          and direction = 'outbound' and sender = 'agent' and user_id <> ''
+        group by user_id`,
+  );
+
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const ids = new Set(users.filter((u) => !u.deleted).map((u) => u.id));
+  for (const rows of [assigned, handled, resolved, messages]) for (const r of rows) ids.add(r.userId);
+  const agentIds = [...ids];
+  const end = new Date(Math.min(q.to.getTime(), now.getTime()));
+  const statusTimes = await timeInStatus(db, orgId, agentIds, q.from, end);
+  const unknownStatus = agentIds.filter((id) => !byId.get(id)?.status);
+  const latest = await latestStatuses(db, orgId, unknownStatus);
+
+  const count = (rows: { userId: string; n: number }[]) => new Map(rows.map((r) => [r.userId, r.n]));
+  const [assignedBy, messagesBy] = [count(assigned), count(messages)];
+  const [handledBy, resolvedBy] = [handled, resolved].map((rows) => new Map(rows.map((r) => [r.userId, r])));
+
+  const agents: Agent[] = agentIds.map((userId) => {
+    const h = handledBy.get(userId);
+    const r = resolvedBy.get(userId);
+    return {
+      userId,
+      name: byId.get(userId)?.name ?? null,
+      assigned: assignedBy.get(userId) ?? 0,
+      handled: h?.n ?? 0,
+      resolved: r?.n ?? 0,
+      messagesSent: messagesBy.get(userId) ?? 0,
+      firstResponse: durationStats(h),
+      handleTime: durationStats(r),
+      timeInStatus: statusTimes.get(userId) ?? emptyTimes(),
+      currentStatus: byId.get(userId)?.status ?? latest.get(userId) ?? null,
+    };
+  });
+  agents.sort(byNameThenId);
+  return { agents };
+}
+
+const emptyTimes = (): TimeInStatus => ({ ONLINE: 0, AWAY: 0, BUSY: 0, OFFLINE: 0 });
+
+/** Named agents first, alphabetically; then the unnamed; the id breaks ties, so the order is stable. */
+function byNameThenId(a: Agent, b: Agent): number {
+  if (a.name !== b.name) {
+    if (a.name === null) return 1;
+    if (b.name === null) return -1;
+    const byName = a.name.localeCompare(b.name, 'en');
+    if (byName !== 0) return byName;
+  }
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+}
+
+/**
+ * Seconds in each status within [from, end), per user: the status at `from` is the last change
+ * before it (else OFFLINE), then each change in the range holds until the next one or `end`. The
+ * ids travel as one JSON parameter (a list of any length, one statement).
+ */
+async function timeInStatus(
+  db: Db,
+  orgId: number,
+  userIds: string[],
+  from: Date,
+  end: Date,
+): Promise<Map<string, TimeInStatus>> {
+  const result = new Map<string, TimeInStatus>();
+  if (userIds.length === 0 || end <= from) return result;
+  const f = from.toISOString();
+  const e = end.toISOString();
+  const rows = await queryRows<{ userId: string; status: string; seconds: number }>(
+    db,
+    sql`with ids as (select value as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)),
+        points as (
+          select i.user_id, coalesce(p.to_status, 'OFFLINE') as status, ${f}::timestamptz as at, '' as event_id
+          from ids i left join lateral (
+            select c.to_status from analytics.user_status_changes c
+            where c.org_id = ${orgId} and c.user_id = i.user_id and c.at < ${f}::timestamptz
+            order by c.at desc, c.event_id desc limit 1
+          ) p on true
+          union all
+          select c.user_id, c.to_status, c.at, c.event_id
+          from analytics.user_status_changes c join ids i on i.user_id = c.user_id
+          where c.org_id = ${orgId} and c.at >= ${f}::timestamptz and c.at < ${e}::timestamptz
+        ),
+        segments as (
+          select user_id, status, at,
+            coalesce(lead(at) over (partition by user_id order by at, event_id), ${e}::timestamptz) as until
+          from points
+        )
+        select user_id as "userId", status,
+          round(sum(extract(epoch from until - at))::numeric, 3)::float8 as seconds
+        from segments group by user_id, status`,
+  );
+  for (const row of rows) {
+    if (!(STATUSES as readonly string[]).includes(row.status)) continue;
+    const times = result.get(row.userId) ?? emptyTimes();
+    times[row.status as keyof TimeInStatus] = row.seconds;
+    result.set(row.userId, times);
+  }
+  return result;
+}
+
+/** The latest status change of users the directory has not told us a status for. */
+async function latestStatuses(db: Db, orgId: number, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ userId: string; status: string }>(
+    db,
+    sql`select i.value as "userId", l.to_status as status
+        from json_array_elements_text(${JSON.stringify(userIds)}::json) i
+        join lateral (
+          select c.to_status from analytics.user_status_changes c
+          where c.org_id = ${orgId} and c.user_id = i.value
+          order by c.at desc, c.event_id desc limit 1
+        ) l on true`,
+  );
+  return new Map(rows.map((r) => [r.userId, r.status]));
+}
