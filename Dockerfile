@@ -5,6 +5,7 @@
 #   services/templates/dist/main.js  the templates gRPC service (+ internal HTTP for header media)
 #   services/campaigns/dist/main.js  the campaigns gRPC service (+ internal HTTP for CSV import and exports);
 #                                    with the argument `worker`: a campaign worker (the send queue)
+#   services/analytics/dist/main.js  the analytics gRPC service (read models from events, the reports)
 #   tools/whatsapp-sim/dist/main.js  the WhatsApp Cloud API simulator (development without Meta credentials)
 #   all-in-one/dist/main.js          everything in one process, embedded database under /app/data
 # e.g. `docker run -p 8080:8080 -v inbox-data:/app/data IMAGE all-in-one/dist/main.js`.
@@ -31,6 +32,7 @@ COPY services/directory/package.json services/directory/
 COPY services/inbox/package.json services/inbox/
 COPY services/templates/package.json services/templates/
 COPY services/campaigns/package.json services/campaigns/
+COPY services/analytics/package.json services/analytics/
 COPY tools/whatsapp-sim/package.json tools/whatsapp-sim/
 COPY tools/bench/package.json tools/bench/
 COPY gateway/package.json gateway/
@@ -63,6 +65,8 @@ COPY --from=build /app/services/templates/dist ./services/templates/dist
 COPY --from=build /app/services/templates/src/db/migrations ./services/templates/src/db/migrations
 COPY --from=build /app/services/campaigns/dist ./services/campaigns/dist
 COPY --from=build /app/services/campaigns/src/db/migrations ./services/campaigns/src/db/migrations
+COPY --from=build /app/services/analytics/dist ./services/analytics/dist
+COPY --from=build /app/services/analytics/src/db/migrations ./services/analytics/src/db/migrations
 COPY --from=build /app/tools/whatsapp-sim/dist ./tools/whatsapp-sim/dist
 COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/all-in-one/dist ./all-in-one/dist
@@ -72,6 +76,6 @@ COPY deploy/docker ./deploy/docker
 RUN mkdir -p data/media data/template-media && chown -R node:node data
 # The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 8083 8084 50051 50052 50053 50054 4010
+EXPOSE 8080 8082 8083 8084 50051 50052 50053 50054 50055 4010
 ENTRYPOINT ["node", "--enable-source-maps"]
 CMD ["gateway/dist/main.js"]

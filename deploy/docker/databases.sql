@@ -4,3 +4,4 @@
 SELECT 'CREATE DATABASE inbox' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'inbox')\gexec
 SELECT 'CREATE DATABASE templates' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'templates')\gexec
 SELECT 'CREATE DATABASE campaigns' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'campaigns')\gexec
+SELECT 'CREATE DATABASE analytics' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'analytics')\gexec

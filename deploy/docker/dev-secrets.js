@@ -8,6 +8,7 @@
  *   <dir>/inbox:        internal-auth-secret, inbox-encryption-key (32 bytes, hex), whatsapp-access-token
  *   <dir>/templates:    internal-auth-secret
  *   <dir>/campaigns:    internal-auth-secret (the API and its workers)
+ *   <dir>/analytics:    internal-auth-secret
  *   <dir>/whatsapp-sim: whatsapp-app-secret, whatsapp-access-token (the simulator's side of the channel)
  * Each value is made once in the folder of its owner and copied to the others on every run, so a
  * volume added later (or a partial first run) gets the same values. Kept across restarts; delete
@@ -32,7 +33,15 @@ function read(file) {
 
 const root = process.argv[2] ?? '/secrets';
 const folder = (owner) => path.join(root, owner);
-for (const owner of ['directory', 'gateway', 'inbox', 'templates', 'campaigns', 'whatsapp-sim']) {
+for (const owner of [
+  'directory',
+  'gateway',
+  'inbox',
+  'templates',
+  'campaigns',
+  'analytics',
+  'whatsapp-sim',
+]) {
   fs.mkdirSync(folder(owner), { recursive: true });
 }
 
@@ -61,7 +70,7 @@ for (const [owner, name, make] of owned) {
 // Copies always follow their owner's file: [owner, file, copied to].
 const copies = [
   ['directory', 'jwt-public.pem', ['gateway']],
-  ['directory', 'internal-auth-secret', ['gateway', 'inbox', 'templates', 'campaigns']],
+  ['directory', 'internal-auth-secret', ['gateway', 'inbox', 'templates', 'campaigns', 'analytics']],
   ['gateway', 'whatsapp-app-secret', ['whatsapp-sim']],
   ['inbox', 'whatsapp-access-token', ['whatsapp-sim']],
 ];

@@ -113,6 +113,7 @@ describe('deploy/docker/dev-secrets.js', () => {
     ]);
     expect(list('inbox')).toEqual(['inbox-encryption-key', 'internal-auth-secret', 'whatsapp-access-token']);
     expect(list('templates')).toEqual(['internal-auth-secret']);
+    expect(list('analytics')).toEqual(['internal-auth-secret']);
     expect(list('whatsapp-sim')).toEqual(['whatsapp-access-token', 'whatsapp-app-secret']);
   });
 
@@ -125,7 +126,7 @@ describe('deploy/docker/dev-secrets.js', () => {
       .export({ type: 'spki', format: 'pem' });
     expect(read('directory/jwt-public.pem')).toBe(derived);
     expect(read('gateway/jwt-public.pem')).toBe(derived);
-    for (const folder of ['gateway', 'inbox', 'templates']) {
+    for (const folder of ['gateway', 'inbox', 'templates', 'campaigns', 'analytics']) {
       expect(read(`${folder}/internal-auth-secret`)).toBe(read('directory/internal-auth-secret'));
     }
     expect(read('directory/internal-auth-secret').length).toBeGreaterThanOrEqual(32);

@@ -12,7 +12,15 @@ import { containersOf, isKustomization, resourcesOf } from './support/kustomize'
 import { workloadProblems } from './support/workloads';
 
 /** The base runs no simulator (production talks to Meta); overlays/dev adds it. */
-const BASE_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'campaigns', 'campaigns-worker'];
+const BASE_APPS: App[] = [
+  'gateway',
+  'directory',
+  'inbox',
+  'templates',
+  'campaigns',
+  'campaigns-worker',
+  'analytics',
+];
 const OVERLAY_APPS: Record<string, App[]> = { dev: [...BASE_APPS, 'whatsapp-sim'] };
 
 const baseObjects = () => resourcesOf(path.join(K8S_DIR, 'base/kustomization.yaml'));

@@ -7,7 +7,14 @@
  */
 
 export type App =
-  'gateway' | 'directory' | 'inbox' | 'templates' | 'campaigns' | 'campaigns-worker' | 'whatsapp-sim';
+  | 'gateway'
+  | 'directory'
+  | 'inbox'
+  | 'templates'
+  | 'campaigns'
+  | 'campaigns-worker'
+  | 'analytics'
+  | 'whatsapp-sim';
 export const APPS: App[] = [
   'gateway',
   'directory',
@@ -15,6 +22,7 @@ export const APPS: App[] = [
   'templates',
   'campaigns',
   'campaigns-worker',
+  'analytics',
   'whatsapp-sim',
 ];
 export const isApp = (name: unknown): name is App => APPS.includes(name as App);
@@ -65,6 +73,7 @@ export const APP: Record<App, AppSpec> = {
       'TEMPLATES_HTTP_URL',
       'CAMPAIGNS_GRPC_ADDR',
       'CAMPAIGNS_HTTP_URL',
+      'ANALYTICS_GRPC_ADDR',
       'REDIS_URL',
       'AMQP_URL',
       'INTERNAL_AUTH_SECRET',
@@ -84,6 +93,7 @@ export const APP: Record<App, AppSpec> = {
       { env: 'TEMPLATES_HTTP_URL', app: 'templates', port: 'http' },
       { env: 'CAMPAIGNS_GRPC_ADDR', app: 'campaigns', port: 'grpc' },
       { env: 'CAMPAIGNS_HTTP_URL', app: 'campaigns', port: 'http' },
+      { env: 'ANALYTICS_GRPC_ADDR', app: 'analytics', port: 'grpc' },
     ],
     persistent: [],
     values: {},
@@ -204,6 +214,22 @@ export const APP: Record<App, AppSpec> = {
     persistent: [],
     values: { CAMPAIGNS_MODE: /^worker$/ },
   },
+  // Read models from every service's events; reports cached in Redis for the replicas.
+  analytics: {
+    main: 'services/analytics/dist/main.js',
+    env: [
+      'GRPC_PORT',
+      ['ANALYTICS_DATABASE_URL', 'DATABASE_URL'],
+      'AMQP_URL',
+      'REDIS_URL',
+      'INTERNAL_AUTH_SECRET',
+    ],
+    listens: [{ port: 'grpc', env: 'GRPC_PORT' }],
+    ...grpcHealth,
+    reaches: [],
+    persistent: [],
+    values: {},
+  },
   'whatsapp-sim': {
     main: 'tools/whatsapp-sim/dist/main.js',
     env: [
@@ -250,6 +276,7 @@ export const K8S_SECRET_ENV = new Set([
   'INBOX_DATABASE_URL',
   'TEMPLATES_DATABASE_URL',
   'CAMPAIGNS_DATABASE_URL',
+  'ANALYTICS_DATABASE_URL',
   'RABBITMQ_MANAGEMENT_URL',
   'AMQP_URL',
   'REDIS_URL',
@@ -267,6 +294,7 @@ export const SHARED: { what: string; uses: [App, string][] }[] = [
       ['templates', 'INTERNAL_AUTH_SECRET'],
       ['campaigns', 'INTERNAL_AUTH_SECRET'],
       ['campaigns-worker', 'INTERNAL_AUTH_SECRET'],
+      ['analytics', 'INTERNAL_AUTH_SECRET'],
     ],
   },
   {

@@ -40,7 +40,15 @@ export interface ComposeFile {
 export const composeFile = () => loadYaml(path.join(ROOT, 'docker-compose.yml'))[0] as ComposeFile;
 
 /** Apps docker-compose must run; the simulator is optional but checked when present. */
-const REQUIRED_APPS: App[] = ['gateway', 'directory', 'inbox', 'templates', 'campaigns', 'campaigns-worker'];
+const REQUIRED_APPS: App[] = [
+  'gateway',
+  'directory',
+  'inbox',
+  'templates',
+  'campaigns',
+  'campaigns-worker',
+  'analytics',
+];
 const CONDITIONS = new Set(['service_started', 'service_healthy', 'service_completed_successfully']);
 
 /** The environment as written: `${NAME:-default}` read as its default, `${NAME}` as empty. */
