@@ -1,4 +1,13 @@
-import { bucketStart, bucketStarts, localIso } from './buckets';
+import { DateTime } from 'luxon';
+import {
+  bucketIso,
+  bucketStart,
+  bucketStarts,
+  bucketWeekdayHour,
+  localBuckets,
+  localIso,
+  type Bucket,
+} from './buckets';
 
 const local = (starts: Date[], zone: string) => starts.map((s) => localIso(s, zone));
 
@@ -129,7 +138,63 @@ describe('bucketStart', () => {
     expect(bucketStart(at, 'America/Mexico_City', 'day').toISOString()).toBe('2024-06-01T06:00:00.000Z');
   });
 
-  it('writes UTC starts with their offset', () => {
-    expect(localIso(new Date('2024-06-01T00:00:00Z'), 'UTC')).toBe('2024-06-01T00:00:00Z');
+  it('writes starts with their offset, UTC included', () => {
+    expect(localIso(new Date('2024-06-01T00:00:00Z'), 'UTC')).toBe('2024-06-01T00:00:00+00:00');
+    expect(localIso(new Date('2024-06-01T00:00:00Z'), 'Asia/Kathmandu')).toBe('2024-06-01T05:45:00+05:45');
+    expect(localIso(new Date('2024-06-01T00:00:00Z'), 'America/St_Johns')).toBe('2024-05-31T21:30:00-02:30');
+  });
+});
+
+/** The plain way: luxon's calendar math at every step (slow over a year of hours, but obviously right). */
+function slowStarts(from: Date, to: Date, zone: string, bucket: Bucket): string[] {
+  const out: string[] = [];
+  let s = DateTime.fromJSDate(from, { zone }).startOf(bucket);
+  while (s.toMillis() < to.getTime()) {
+    out.push(s.toISO({ suppressMilliseconds: true })!.replace(/Z$/, '+00:00'));
+    const next = (bucket === 'day' ? s.plus({ days: 1 }) : s.plus({ hours: 1 })).startOf(bucket);
+    s = next > s ? next : s.plus({ hours: 1 });
+  }
+  return out;
+}
+
+describe('localBuckets over a year', () => {
+  const from = new Date('2022-01-01T00:00:00Z');
+  const to = new Date('2023-01-02T00:00:00Z');
+  it.each([
+    'America/Mexico_City',
+    'America/Tijuana',
+    'Europe/London',
+    'Asia/Kathmandu',
+    'Asia/Kolkata',
+    'America/Havana',
+    'Pacific/Chatham',
+    'UTC',
+  ])('agrees with calendar math step by step in %s', (zone) => {
+    expect(localBuckets(from, to, zone, 'day').map(bucketIso)).toEqual(slowStarts(from, to, zone, 'day'));
+    // Hours around the year's changes (Chatham's in September and April).
+    for (const [a, b] of [
+      ['2022-03-01', '2022-04-15'],
+      ['2022-09-15', '2022-11-15'],
+    ]) {
+      const [f, t] = [new Date(`${a}T00:00:00Z`), new Date(`${b}T00:00:00Z`)];
+      expect(localBuckets(f, t, zone, 'hour').map(bucketIso)).toEqual(slowStarts(f, t, zone, 'hour'));
+    }
+  });
+
+  it('gives local weekday (0 Monday) and hour', () => {
+    const [b] = localBuckets(
+      new Date('2024-06-02T23:00:00Z'),
+      new Date('2024-06-03T00:00:00Z'),
+      'Asia/Kolkata',
+      'hour',
+    );
+    expect(bucketIso(b)).toBe('2024-06-03T04:00:00+05:30');
+    expect(bucketWeekdayHour(b)).toEqual({ weekday: 0, hour: 4 });
+  });
+
+  it('lists a year of hours quickly', () => {
+    const started = performance.now();
+    expect(localBuckets(from, to, 'America/Tijuana', 'hour')).toHaveLength(365 * 24 + 24);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
