@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_BODY_LIMIT_BYTES,
   loadServiceConstructor,
+  type AnalyticsServiceClient,
   type CampaignsServiceClient,
   type DirectoryServiceClient,
   type ServiceConstructor,
@@ -31,6 +32,7 @@ export type DirectoryApi = ServiceApi<DirectoryServiceClient>;
 export type InboxApi = ServiceApi<InboxServiceClient>;
 export type TemplatesApi = ServiceApi<TemplatesServiceClient>;
 export type CampaignsApi = ServiceApi<CampaignsServiceClient>;
+export type AnalyticsApi = ServiceApi<AnalyticsServiceClient>;
 
 function connect<C>(
   ctor: ServiceConstructor<C>,
@@ -66,3 +68,6 @@ export const connectCampaigns = (address: string, callerTokens: CallerTokenCache
   connect(loadServiceConstructor('campaigns.v1.CampaignsService'), address, callerTokens, {
     maxReceiveMessageBytes: CAMPAIGN_BODY_LIMIT_BYTES,
   });
+
+export const connectAnalytics = (address: string, callerTokens: CallerTokenCache): AnalyticsApi =>
+  connect(loadServiceConstructor('analytics.v1.AnalyticsService'), address, callerTokens);

@@ -36,6 +36,8 @@ export const gatewayConfigSchema = z
     CAMPAIGNS_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
     /** The campaigns service's internal HTTP base URL (CSV import, recipient and survey exports). */
     CAMPAIGNS_HTTP_URL: z.string().url().default('http://127.0.0.1:8084'),
+    /** The analytics service (the five Admin reports). */
+    ANALYTICS_GRPC_ADDR: z.string().default('127.0.0.1:50055'),
     /** The Meta app's secret and verify token; without both, the webhook endpoints do not exist. */
     WHATSAPP_APP_SECRET: optionalSecret('WHATSAPP_APP_SECRET', 16),
     WHATSAPP_VERIFY_TOKEN: optionalSecret('WHATSAPP_VERIFY_TOKEN', 16),

@@ -2,7 +2,7 @@ import type { Cache, CallerTokenCache, Logger, RateLimiter } from '@inbox/platfo
 import type { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import type { Authenticator } from './auth/authenticator';
 import type { EventBus } from '@inbox/platform';
-import type { CampaignsApi, DirectoryApi, InboxApi, TemplatesApi } from './clients';
+import type { AnalyticsApi, CampaignsApi, DirectoryApi, InboxApi, TemplatesApi } from './clients';
 import type { Forward } from './http/proxy';
 import type { LiveHub } from './live/live-hub';
 import type { RateLimitSettings } from './config';
@@ -24,6 +24,7 @@ export interface GatewayContext {
   inbox: InboxApi;
   templates: TemplatesApi;
   campaigns: CampaignsApi;
+  analytics: AnalyticsApi;
   /** Multipart uploads and media streams go to the inbox's internal HTTP port. */
   forwardToInbox: Forward;
   /** Header media uploads and downloads go to the templates service's internal HTTP port. */

@@ -14,7 +14,13 @@ import { createGatewayApp } from './app';
 import { ApiKeyUsageRecorder } from './auth/api-key-usage';
 import { Authenticator } from './auth/authenticator';
 import { subscribeAuthCacheInvalidation } from './auth/cache-invalidation';
-import { connectCampaigns, connectDirectory, connectInbox, connectTemplates } from './clients';
+import {
+  connectAnalytics,
+  connectCampaigns,
+  connectDirectory,
+  connectInbox,
+  connectTemplates,
+} from './clients';
 import type { RateLimitSettings } from './config';
 import type { GatewayContext, ReadinessCheck } from './context';
 import { createForwarder } from './http/proxy';
@@ -34,6 +40,8 @@ export interface GatewayOptions {
   campaignsAddress: string;
   /** The campaigns service's internal HTTP base URL (CSV import, exports). */
   campaignsHttpUrl: string;
+  /** The analytics service (reports). */
+  analyticsAddress: string;
   /** Unset: the webhook endpoints answer 404 (no Meta app configured). */
   webhooks?: WebhookSettings;
   cache: Cache;
@@ -55,11 +63,11 @@ export interface RunningGateway {
 }
 
 /** A service is ready when its health service says so: it answers, and its database does. */
-function grpcReadiness(name: string, address: string): ReadinessCheck {
+function grpcReadiness(name: string, address: string, essential = true): ReadinessCheck {
   const health = loadServiceConstructor('grpc.health.v1.Health');
   return {
     name,
-    essential: true,
+    essential,
     check: async () => {
       const r = await checkHealth(health, address);
       return { ok: r.serving, detail: r.detail };
@@ -93,6 +101,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     inbox: connectInbox(options.inboxAddress, callerTokens),
     templates: connectTemplates(options.templatesAddress, callerTokens),
     campaigns: connectCampaigns(options.campaignsAddress, callerTokens),
+    analytics: connectAnalytics(options.analyticsAddress, callerTokens),
     forwardToInbox: createForwarder(options.inboxHttpUrl, logger),
     forwardToTemplates: createForwarder(options.templatesHttpUrl, logger),
     forwardToCampaigns: createForwarder(options.campaignsHttpUrl, logger),
@@ -111,6 +120,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       grpcReadiness('inbox', options.inboxAddress),
       grpcReadiness('templates', options.templatesAddress),
       grpcReadiness('campaigns', options.campaignsAddress),
+      // Reports only: while analytics is down the inbox works, so the gateway stays ready (degraded).
+      grpcReadiness('analytics', options.analyticsAddress, false),
       // Webhooks and live events need the broker; without Redis, limits count in memory.
       {
         name: 'bus',
@@ -145,6 +156,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       ctx.inbox.close();
       ctx.templates.close();
       ctx.campaigns.close();
+      ctx.analytics.close();
     },
   };
 }

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     templatesHttpUrl: config.TEMPLATES_HTTP_URL,
     campaignsAddress: config.CAMPAIGNS_GRPC_ADDR,
     campaignsHttpUrl: config.CAMPAIGNS_HTTP_URL,
+    analyticsAddress: config.ANALYTICS_GRPC_ADDR,
     webhooks:
       config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
         ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }

@@ -1,3 +1,4 @@
+import { analyticsRoutes } from './analytics.routes';
 import { apiKeyRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
 import { botRoutes } from './bot.routes';
@@ -47,4 +48,5 @@ export const ROUTES: RouteSpec[] = [
   // Literal paths (/campaigns/pricing, /provider-costs, /phone-status) before /campaigns/:id.
   ...campaignMoneyRoutes,
   ...campaignRoutes,
+  ...analyticsRoutes,
 ];
