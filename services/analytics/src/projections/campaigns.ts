@@ -9,11 +9,17 @@ import { applyRecipientMoves } from './recipients';
 const FINAL = ['COMPLETED', 'CANCELLED', 'FAILED'];
 
 /**
- * A campaign's status: a finished campaign stays finished whatever arrives late; before that,
- * the latest applied. Retried until the campaign's creation is applied (it carries the name,
- * size and estimate the row needs).
+ * A campaign's status (and name, as its latest event says): a finished campaign stays finished
+ * whatever arrives late; before that, the latest applied. Retried until the campaign's creation is
+ * applied (it carries the size and estimate the row needs).
  */
-async function setStatus(tx: Db, orgId: number, campaignId: string, status: string): Promise<void> {
+async function setStatus(
+  tx: Db,
+  orgId: number,
+  ref: { campaignId: string; name: string },
+  status: string,
+): Promise<void> {
+  const { campaignId, name } = ref;
   const [found] = await tx
     .select({ status: campaigns.status })
     .from(campaigns)
@@ -22,7 +28,7 @@ async function setStatus(tx: Db, orgId: number, campaignId: string, status: stri
   if (!found) throw notProjectedYet('campaign', campaignId);
   await tx
     .update(campaigns)
-    .set({ status })
+    .set({ status, name })
     .where(
       and(eq(campaigns.orgId, orgId), eq(campaigns.id, campaignId), notInArray(campaigns.status, FINAL)),
     );
@@ -49,17 +55,17 @@ export const campaignProjections: ProjectionTable = {
 
   [CAMPAIGNS_EVENTS.campaignStarted]: async (tx, event) => {
     const data = campaignsEventSchemas[CAMPAIGNS_EVENTS.campaignStarted].parse(event.data);
-    await setStatus(tx, event.orgId, data.campaignId, 'SENDING');
+    await setStatus(tx, event.orgId, data, 'SENDING');
   },
 
   [CAMPAIGNS_EVENTS.campaignStatusChanged]: async (tx, event) => {
     const data = campaignsEventSchemas[CAMPAIGNS_EVENTS.campaignStatusChanged].parse(event.data);
-    await setStatus(tx, event.orgId, data.campaignId, data.to);
+    await setStatus(tx, event.orgId, data, data.to);
   },
 
   [CAMPAIGNS_EVENTS.campaignCompleted]: async (tx, event) => {
     const data = campaignsEventSchemas[CAMPAIGNS_EVENTS.campaignCompleted].parse(event.data);
-    await setStatus(tx, event.orgId, data.campaignId, 'COMPLETED');
+    await setStatus(tx, event.orgId, data, 'COMPLETED');
   },
 
   [CAMPAIGNS_EVENTS.recipientsStatusChanged]: async (tx, event) => {

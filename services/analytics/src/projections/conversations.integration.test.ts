@@ -181,14 +181,15 @@ describe('conversation projections', () => {
       c.received(t(0)),
       c.sent(t(0.5), 'bot'),
       c.status(t(600), 'BOT_HANDLING', 'CLOSED', 'bot', 'bot_inactivity'),
-      c.contained(t(600)),
+      // The bot's close time, a moment before its status change was recorded, is the resolution's.
+      c.contained(t(599.99)),
     );
     expect(await conversationRow(c.orgId, c.id)).toMatchObject({ contained: true, status: 'CLOSED' });
     expect(await cycles(c.orgId, c.id)).toEqual([
       expect.objectContaining({
         peopleSince: null,
         waitingSince: null,
-        resolvedAt: t(600),
+        resolvedAt: t(599.99),
         resolvedBy: null,
       }),
     ]);

@@ -131,8 +131,12 @@ export const conversationProjections: ProjectionTable = {
 
   [INBOX_EVENTS.botContained]: async (tx, event) => {
     const data = parse(INBOX_EVENTS.botContained, event);
+    const closedAt = new Date(data.closedAt);
     const row = await lockConversation(tx, event.orgId, data.conversationId);
     await updateConversation(tx, row, { contained: true });
+    // The bot's close time is the resolution's (docs/metrics.md), by nobody.
+    const cycle = cycleAt(await cyclesOf(tx, row), closedAt);
+    await updateCycle(tx, cycle, rules.close(cycle, closedAt, null));
   },
 };
 
