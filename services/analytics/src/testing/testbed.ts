@@ -4,6 +4,7 @@ import { openTestDatabase, recordedEvents, testCaller, type ServiceTestbed } fro
 import { reportCacheOver } from '../cache/report-cache';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from '../db/location';
 import type { AnalyticsDeps } from '../deps';
+import { applyEvent } from '../projections';
 
 export interface AnalyticsTestbedOptions {
   /** The service's clock at start (default: the real time); setNow moves it. */
@@ -45,8 +46,6 @@ export async function createAnalyticsTestbed(
     database,
     memoryCache,
     apply: async (...events) => {
-      // Loaded when first used, so tests that seed the tables directly run without the projections.
-      const { applyEvent } = await import('../projections');
       for (const event of events) await deps.db.transaction((tx) => applyEvent(tx, event));
     },
     setNow: (now) => {

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { amqpNamespace, logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
+
+/** The analytics service's environment in the distributed mode (the all-in-one mode builds its options in code). */
+export const analyticsConfigSchema = z
+  .object({
+    GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50055),
+    ANALYTICS_DATABASE_URL: optionalString().pipe(serverUrl('ANALYTICS_DATABASE_URL').optional()),
+    DATABASE_URL: optionalString().pipe(serverUrl('DATABASE_URL').optional()),
+    AMQP_URL: serverUrl('AMQP_URL'),
+    AMQP_NAMESPACE: amqpNamespace(),
+    /** Computed reports shared by the replicas; unset: memory (bounded, per process). */
+    REDIS_URL: optionalString().pipe(serverUrl('REDIS_URL').optional()),
+    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    LOG_LEVEL: logLevel,
+  })
+  .transform((c, ctx) => {
+    const databaseUrl = c.ANALYTICS_DATABASE_URL ?? c.DATABASE_URL;
+    if (!databaseUrl) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ANALYTICS_DATABASE_URL'],
+        message: 'ANALYTICS_DATABASE_URL or DATABASE_URL is required',
+      });
+      return z.NEVER;
+    }
+    return { ...c, databaseUrl };
+  });
+
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
