@@ -13,6 +13,7 @@ import {
   type CampaignsApp,
   type CampaignsSettings,
 } from '@inbox/campaigns';
+import { createReportCache, startAnalyticsApp, type AnalyticsApp } from '@inbox/analytics';
 import { wireWhatsApp, type RealWhatsApp, type WhatsAppWiring } from './whatsapp';
 
 export interface Bootstrap {
@@ -71,6 +72,7 @@ export interface RunningSystem {
   inbox: InboxApp;
   templates: TemplatesApp;
   campaigns: CampaignsApp;
+  analytics: AnalyticsApp;
   gateway: RunningGateway;
   whatsapp: WhatsAppWiring;
   /** Whether this start created the bootstrap organization. */
@@ -164,6 +166,16 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     schedulerIntervalMs: schedulerIntervalMs ?? 5000,
     worker: true,
   });
+  // Reports in their own bounded memory, apart from the shared cache (sessions, limits).
+  const reportCache = createReportCache(undefined, { keyPrefix: 'analytics:' });
+  const analytics = await startAnalyticsApp({
+    database: options.database,
+    bus: options.bus,
+    logger: forService(logger, 'analytics'),
+    cache: reportCache.reports,
+    internalAuthSecret: options.internalAuthSecret,
+    grpcAddress: '127.0.0.1:0',
+  });
   const gateway = await startGateway({
     port: options.port,
     host: options.host,
@@ -174,6 +186,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     templatesHttpUrl: `http://127.0.0.1:${templates.httpPort}`,
     campaignsAddress: `127.0.0.1:${campaigns.grpcPort}`,
     campaignsHttpUrl: `http://127.0.0.1:${campaigns.httpPort}`,
+    analyticsAddress: `127.0.0.1:${analytics.grpcPort}`,
     webhooks: whatsapp.webhooks,
     cache: options.cache,
     rateLimiter: createRateLimiter(options.cache),
@@ -191,11 +204,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     inbox,
     templates,
     campaigns,
+    analytics,
     gateway,
     whatsapp,
     bootstrapped,
     stop: async () => {
       await gateway.stop();
+      await analytics.stop();
+      await reportCache.cache.close();
       // Before templates and the inbox, which it calls; the worker waits for its sends' outcomes.
       await campaigns.stop();
       await sendRate.close();
