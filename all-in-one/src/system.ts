@@ -84,6 +84,18 @@ export interface RunningSystem {
 /** Every service and the gateway in one process, talking real gRPC over loopback. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const { logger } = options;
+  // First: its queue exists before any other service publishes (the bootstrap Admin's user.created
+  // included); it calls no service. Reports in their own bounded memory, apart from the shared
+  // cache (sessions, limits).
+  const reportCache = createReportCache(undefined, { keyPrefix: 'analytics:' });
+  const analytics = await startAnalyticsApp({
+    database: options.database,
+    bus: options.bus,
+    logger: forService(logger, 'analytics'),
+    cache: reportCache.reports,
+    internalAuthSecret: options.internalAuthSecret,
+    grpcAddress: '127.0.0.1:0',
+  });
   const directory = await startDirectoryApp({
     database: options.database,
     bus: options.bus,
@@ -166,16 +178,6 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     schedulerIntervalMs: schedulerIntervalMs ?? 5000,
     worker: true,
   });
-  // Reports in their own bounded memory, apart from the shared cache (sessions, limits).
-  const reportCache = createReportCache(undefined, { keyPrefix: 'analytics:' });
-  const analytics = await startAnalyticsApp({
-    database: options.database,
-    bus: options.bus,
-    logger: forService(logger, 'analytics'),
-    cache: reportCache.reports,
-    internalAuthSecret: options.internalAuthSecret,
-    grpcAddress: '127.0.0.1:0',
-  });
   const gateway = await startGateway({
     port: options.port,
     host: options.host,
@@ -210,8 +212,6 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     bootstrapped,
     stop: async () => {
       await gateway.stop();
-      await analytics.stop();
-      await reportCache.cache.close();
       // Before templates and the inbox, which it calls; the worker waits for its sends' outcomes.
       await campaigns.stop();
       await sendRate.close();
@@ -219,6 +219,9 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       await templates.stop();
       await inbox.stop();
       await directory.stop();
+      // Last of the services: it only consumes what the others publish.
+      await analytics.stop();
+      await reportCache.cache.close();
       await whatsapp.stop();
     },
   };
