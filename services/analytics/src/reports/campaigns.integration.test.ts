@@ -237,6 +237,30 @@ describe('campaigns report', () => {
     expect(body.failureCodes).toEqual([]);
   });
 
+  it('gives no currency for the totals when one campaign has none', async () => {
+    const ORG_NULL = 22;
+    await testbed.deps.db.insert(campaigns).values([
+      campaign(ORG_NULL, 'n-usd', {
+        name: 'A',
+        created: '03-03T00:00:00',
+        status: 'QUEUED',
+        recipients: 1,
+        estimatedCost: 1,
+      }),
+      campaign(ORG_NULL, 'n-none', {
+        name: 'B',
+        created: '03-04T00:00:00',
+        status: 'QUEUED',
+        recipients: 1,
+        estimatedCost: 1,
+        currency: null,
+      }),
+    ]);
+    const body = await report(ORG_NULL);
+    expect(body.totals).toMatchObject({ recipients: 2, estimatedCost: 2, currency: null });
+    expect(body.campaigns.map((c) => c.currency)).toEqual([null, 'USD']);
+  });
+
   it('is empty, with no currency, for an organization without campaigns in the range', async () => {
     expect(await report(99)).toEqual({
       campaigns: [],

@@ -9,78 +9,77 @@ type Code = { code: string; count: number };
 /** A failed recipient WhatsApp gave no error code for (failure codes then add up to `failed`). */
 export const UNKNOWN_FAILURE_CODE = 'UNKNOWN';
 
+type Row = Omit<CampaignRow, 'createdAt' | 'failureCodes'> & {
+  createdAt: Date | string;
+  failureCodes: Code[] | null;
+  totalEstimatedCost: number;
+  totalActualCost: number;
+  sameCurrency: boolean;
+};
+
 /**
  * Campaigns created in the range, newest first, each with its funnel from its recipients (a
  * stage counts every recipient that reached it or a later one), failure codes, and estimated
- * against actual cost; totals over them. Money is summed as numeric and rounded to 6 decimals;
- * the total's currency is null when the campaigns' differ. Definitions: docs/metrics.md.
+ * against actual cost; totals over them. One pass over their recipients, grouped small (campaign,
+ * status, code) before anything else. Money is summed as numeric (exact) and rounded to 6
+ * decimals once; the total's currency is null when the campaigns' differ. Definitions:
+ * docs/metrics.md section 7.
  */
 export async function campaignsReport(
   db: Db,
   orgId: number,
   q: ResolvedQuery,
 ): Promise<Omit<CampaignsReport, 'range' | 'previous' | 'generatedAt' | 'cached'>> {
-  const from = q.from.toISOString();
-  const to = q.to.toISOString();
-  const inRange = sql`select id from analytics.campaigns
-    where org_id = ${orgId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
-  const rows = await queryRows<
-    Omit<CampaignRow, 'createdAt' | 'failureCodes'> & { createdAt: Date | string }
-  >(
+  const rows = await queryRows<Row>(
     db,
-    sql`with funnel as (
-          select campaign_id,
-            count(*) filter (where sent_at is not null
-              or status in ('SENT', 'DELIVERED', 'READ', 'REPLIED'))::int as sent,
+    sql`with chosen as (
+          select id, name, created_at, status, recipients, estimated_cost, currency
+          from analytics.campaigns
+          where org_id = ${orgId} and created_at >= ${q.from.toISOString()}::timestamptz
+            and created_at < ${q.to.toISOString()}::timestamptz
+        ),
+        grouped as (
+          select campaign_id, status, error_code, count(*)::int as n,
+            count(*) filter (where sent_at is not null or status in ('SENT', 'DELIVERED', 'READ', 'REPLIED'))::int as sent,
             count(*) filter (where delivered_at is not null or status in ('DELIVERED', 'READ', 'REPLIED'))::int as delivered,
             count(*) filter (where read_at is not null or status in ('READ', 'REPLIED'))::int as read,
             count(*) filter (where replied_at is not null or status = 'REPLIED')::int as replied,
-            count(*) filter (where status = 'FAILED')::int as failed,
-            coalesce(sum(cost::numeric), 0) as cost
+            sum(cost::numeric) as cost
           from analytics.campaign_recipients
-          where org_id = ${orgId} and campaign_id in (${inRange})
-          group by campaign_id
+          where org_id = ${orgId} and campaign_id in (select id from chosen)
+          group by campaign_id, status, error_code
+        ),
+        funnel as (
+          select campaign_id, sum(sent)::int as sent, sum(delivered)::int as delivered, sum(read)::int as read,
+            sum(replied)::int as replied, coalesce(sum(n) filter (where status = 'FAILED'), 0)::int as failed,
+            coalesce(sum(cost), 0) as cost,
+            json_agg(json_build_object('code', coalesce(error_code, ${UNKNOWN_FAILURE_CODE}), 'count', n))
+              filter (where status = 'FAILED') as codes
+          from grouped group by campaign_id
         )
-        select c.id as "campaignId", c.name, c.created_at as "createdAt", c.status,
-          c.recipients, coalesce(f.sent, 0) as sent, coalesce(f.delivered, 0) as delivered,
-          coalesce(f.read, 0) as read, coalesce(f.replied, 0) as replied, coalesce(f.failed, 0) as failed,
+        select c.id as "campaignId", c.name, c.created_at as "createdAt", c.status, c.recipients,
+          coalesce(f.sent, 0) as sent, coalesce(f.delivered, 0) as delivered, coalesce(f.read, 0) as read,
+          coalesce(f.replied, 0) as replied, coalesce(f.failed, 0) as failed,
           round(c.estimated_cost::numeric, 6)::float8 as "estimatedCost",
-          round(coalesce(f.cost, 0), 6)::float8 as "actualCost", c.currency
-        from analytics.campaigns c left join funnel f on f.campaign_id = c.id
-        where c.org_id = ${orgId} and c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz
+          round(coalesce(f.cost, 0), 6)::float8 as "actualCost", c.currency, f.codes as "failureCodes",
+          round(sum(c.estimated_cost::numeric) over (), 6)::float8 as "totalEstimatedCost",
+          round(sum(coalesce(f.cost, 0)) over (), 6)::float8 as "totalActualCost",
+          count(c.currency) over () = count(*) over () and min(c.currency) over () = max(c.currency) over ()
+            as "sameCurrency"
+        from chosen c left join funnel f on f.campaign_id = c.id
         order by c.created_at desc, c.id desc`,
   );
-  const codes = await queryRows<{ campaignId: string; code: string; count: number }>(
-    db,
-    sql`select campaign_id as "campaignId", coalesce(error_code, ${UNKNOWN_FAILURE_CODE}) as code,
-          count(*)::int as count
-        from analytics.campaign_recipients
-        where org_id = ${orgId} and campaign_id in (${inRange}) and status = 'FAILED'
-        group by 1, 2`,
-  );
-  // Totals of money summed exactly (numeric), then rounded once.
-  const [money] = await queryRows<{ estimatedCost: number; actualCost: number; currency: string | null }>(
-    db,
-    sql`select round(coalesce(sum(c.estimated_cost::numeric), 0), 6)::float8 as "estimatedCost",
-          round(coalesce((select sum(r.cost::numeric) from analytics.campaign_recipients r
-            where r.org_id = ${orgId} and r.campaign_id in (${inRange})), 0), 6)::float8 as "actualCost",
-          case when count(distinct c.currency) = 1 and count(c.currency) = count(*) then min(c.currency) end as currency
-        from analytics.campaigns c
-        where c.org_id = ${orgId} and c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz`,
-  );
 
-  const codesBy = new Map<string, Code[]>();
-  for (const c of codes) codesBy.set(c.campaignId, [...(codesBy.get(c.campaignId) ?? []), c]);
-  const campaigns: CampaignRow[] = rows.map((r) => ({
-    ...r,
-    createdAt: new Date(r.createdAt).toISOString(),
-    failureCodes: byCountDesc((codesBy.get(r.campaignId) ?? []).map(({ code, count }) => ({ code, count }))),
-  }));
+  const campaigns: CampaignRow[] = rows.map(
+    ({ totalEstimatedCost: _e, totalActualCost: _a, sameCurrency: _s, ...r }) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+      failureCodes: byCountDesc(mergeCodes(r.failureCodes ?? [])),
+    }),
+  );
   const total = (key: 'recipients' | 'sent' | 'delivered' | 'read' | 'replied' | 'failed') =>
     campaigns.reduce((n, c) => n + c[key], 0);
-  const allCodes = new Map<string, number>();
-  for (const c of codes) allCodes.set(c.code, (allCodes.get(c.code) ?? 0) + c.count);
-
+  const first = rows[0];
   return {
     totals: {
       recipients: total('recipients'),
@@ -89,13 +88,20 @@ export async function campaignsReport(
       read: total('read'),
       replied: total('replied'),
       failed: total('failed'),
-      estimatedCost: money?.estimatedCost ?? 0,
-      actualCost: money?.actualCost ?? 0,
-      currency: money?.currency ?? null,
+      estimatedCost: first?.totalEstimatedCost ?? 0,
+      actualCost: first?.totalActualCost ?? 0,
+      currency: first?.sameCurrency ? first.currency : null,
     },
     campaigns,
-    failureCodes: byCountDesc([...allCodes].map(([code, count]) => ({ code, count }))),
+    failureCodes: byCountDesc(mergeCodes(campaigns.flatMap((c) => c.failureCodes))),
   };
+}
+
+/** Adds up counts of the same code (a null code and the literal UNKNOWN land together). */
+function mergeCodes(codes: Code[]): Code[] {
+  const counts = new Map<string, number>();
+  for (const { code, count } of codes) counts.set(code, (counts.get(code) ?? 0) + count);
+  return [...counts].map(([code, count]) => ({ code, count }));
 }
 
 const byCountDesc = (codes: Code[]): Code[] =>
