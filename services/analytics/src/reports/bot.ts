@@ -38,13 +38,17 @@ export async function botReport(
         group by grouping sets ((), (category), (handoff_reason))`,
   );
   // Turns in the range by kind and intent; an answer is followed by a handoff when its
-  // conversation was handed off at or after it.
+  // conversation was handed off at or after it (so only conversations handed off since `from`
+  // are joined: a smaller hash).
   const turns = await queryRows<{ kind: string; intent: string | null; n: number; followed: number }>(
     db,
     sql`select t.kind, t.intent, count(*)::int as n,
           count(*) filter (where c.handed_off_at >= t.at)::int as followed
         from analytics.bot_turns t
-        left join analytics.conversations c on t.kind = 'answer' and c.id = t.conversation_id and c.org_id = t.org_id
+        left join (
+          select id, handed_off_at from analytics.conversations
+          where org_id = ${orgId} and handed_off_at >= ${from}::timestamptz
+        ) c on t.kind = 'answer' and c.id = t.conversation_id
         where t.org_id = ${orgId} and t.at >= ${from}::timestamptz and t.at < ${to}::timestamptz
           and t.kind in ('answer', 'fallback')
         group by t.kind, t.intent`,
