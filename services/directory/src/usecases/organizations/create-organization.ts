@@ -1,4 +1,13 @@
-import { conflict, forbidden, invalid, isUniqueViolation, newId, type CallerContext } from '@inbox/platform';
+import { DIRECTORY_EVENTS } from '@inbox/contracts';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  isUniqueViolation,
+  newId,
+  transactThenPublish,
+  type CallerContext,
+} from '@inbox/platform';
 import { hashPassword } from '../../auth/secrets';
 import { organizationsRepository } from '../../db/repositories/organizations.repository';
 import { usersRepository } from '../../db/repositories/users.repository';
@@ -34,7 +43,7 @@ export async function createOrganization(
   checkPassword(input.admin.password, 'admin.password');
   const passwordHash = await hashPassword(input.admin.password);
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await transactThenPublish(deps, async (tx) => {
       const clientId = input.clientId ?? (await organizationsRepository.nextClientId(tx));
       if (await organizationsRepository.find(tx, clientId)) throw organizationExists(clientId);
       await organizationsRepository.insert(tx, { clientId, name: input.name.trim() });
@@ -47,6 +56,15 @@ export async function createOrganization(
         status: 'OFFLINE',
         passwordHash,
         invitationAcceptedAt: deps.now(),
+      });
+      // Announced like any other user, so the organization's own consumers (analytics' agents,
+      // the gateway's caches) know its first Admin from the start.
+      await deps.events.record(tx, { ...caller, orgId: clientId }, DIRECTORY_EVENTS.userCreated, {
+        userId: admin.id,
+        email: admin.email,
+        name: admin.name,
+        role: 'ADMIN',
+        actorId: null,
       });
       return { clientId, name: input.name.trim(), adminUserId: admin.id };
     });
