@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@inbox/platform';
 import { conversations, conversationTags, messages } from '../schema';
 import type { ConversationRow } from './conversation-views';
@@ -98,6 +98,27 @@ export const conversationsRepository = {
       // Grouping by the primary key lets every other column of the conversation be selected.
       .groupBy(conversations.id)
       .orderBy(desc(conversations.createdAt), desc(conversations.id)),
+
+  /**
+   * Active (non-CLOSED) conversations each of these users holds, for routing by load; users holding
+   * none are absent. No users asks nothing of the database (an empty `in ()` is not valid SQL).
+   */
+  openCountsOfUsers: async (db: Db, orgId: number, userIds: string[]): Promise<Map<string, number>> => {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select({ userId: conversations.assignedTo, open: count() })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.orgId, orgId),
+          inArray(conversations.assignedTo, userIds),
+          ne(conversations.status, 'CLOSED'),
+        ),
+      )
+      .groupBy(conversations.assignedTo);
+    // Not null: only rows assigned to one of the users are counted.
+    return new Map(rows.map((r) => [r.userId as string, r.open]));
+  },
 
   /** The platform id of the customer's latest message: a read receipt for it covers the ones before. */
   latestInboundProviderMessageId: async (

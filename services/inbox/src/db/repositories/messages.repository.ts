@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, invalid, queryRows, type Db } from '@inbox/platform';
 import { conversations, messages } from '../schema';
 import type { MessageRow } from './conversation-views';
@@ -6,6 +6,12 @@ import type { MessageRow } from './conversation-views';
 export type { MessageRow };
 export type NewMessage = typeof messages.$inferInsert;
 export type MessagePatch = Partial<Omit<NewMessage, 'id' | 'orgId' | 'conversationId'>>;
+
+/** What a transcript line is made of: who spoke, and the text or media that says something. */
+export type TranscriptRow = Pick<
+  MessageRow,
+  'sender' | 'type' | 'text' | 'mediaCaption' | 'mediaFilename' | 'createdAt'
+>;
 
 interface CursorKey {
   /** created_at in ISO 8601 with microseconds, which a JS Date would drop. */
@@ -78,6 +84,63 @@ export const messagesRepository = {
       nextCursor:
         rows.length > opts.limit && last ? encodeMessageCursor({ at: last.key, id: last.row.id }) : null,
     };
+  },
+
+  /**
+   * The latest `limit` messages a transcript may show, oldest first, from `since` on (null: since the
+   * conversation began). Hidden messages, failed sends (the customer never saw them) and reactions
+   * are left out here, so they do not take the places of lines that say something.
+   */
+  async transcript(
+    db: Db,
+    orgId: number,
+    conversationId: string,
+    since: Date | null,
+    limit: number,
+  ): Promise<TranscriptRow[]> {
+    const rows = await db
+      .select({
+        sender: messages.sender,
+        type: messages.type,
+        text: messages.text,
+        mediaCaption: messages.mediaCaption,
+        mediaFilename: messages.mediaFilename,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.orgId, orgId),
+          eq(messages.conversationId, conversationId),
+          eq(messages.hidden, false),
+          ne(messages.status, 'FAILED'),
+          ne(messages.type, 'reaction'),
+          since ? gte(messages.createdAt, since) : undefined,
+        ),
+      )
+      // Newest first to take the latest ones, then turned around for reading.
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.reverse();
+  },
+
+  /** The texts of the conversation's latest `limit` customer messages that have text, oldest first. */
+  async latestCustomerTexts(db: Db, orgId: number, conversationId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ text: messages.text })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.orgId, orgId),
+          eq(messages.conversationId, conversationId),
+          eq(messages.sender, 'customer'),
+          isNotNull(messages.text),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    // Not null: filtered in the query.
+    return rows.map((r) => r.text as string).reverse();
   },
 
   insert: async (db: Db, row: NewMessage): Promise<MessageRow> =>

@@ -1,9 +1,8 @@
-import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import { notFound, type CallerContext } from '@inbox/platform';
 import type { Summary, TranscriptLine } from '../../bot/intelligence/intelligence';
-import type { MessageRow } from '../../db/repositories/conversation-views';
+import { botStateRepository } from '../../db/repositories/bot-state.repository';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
-import { botConversationState, messages } from '../../db/schema';
+import { messagesRepository, type TranscriptRow } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import { loadBotConfig } from './bot-config';
@@ -20,7 +19,7 @@ const MEDIA_WORDS: Record<string, string> = {
 };
 
 /** One message as a transcript line: its text, or "[image] caption" for media; null when it says nothing. */
-function lineText(m: Pick<MessageRow, 'type' | 'text' | 'mediaCaption' | 'mediaFilename'>): string | null {
+function lineText(m: Pick<TranscriptRow, 'type' | 'text' | 'mediaCaption' | 'mediaFilename'>): string | null {
   const text = m.text?.trim();
   if (text) return text;
   const media = MEDIA_WORDS[m.type];
@@ -47,30 +46,9 @@ export async function transcriptOf(
   conversationId: string,
   since: Date | null,
 ): Promise<TranscriptLine[]> {
-  const rows = await deps.db
-    .select({
-      sender: messages.sender,
-      type: messages.type,
-      text: messages.text,
-      mediaCaption: messages.mediaCaption,
-      mediaFilename: messages.mediaFilename,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.orgId, orgId),
-        eq(messages.conversationId, conversationId),
-        eq(messages.hidden, false),
-        ne(messages.status, 'FAILED'),
-        ne(messages.type, 'reaction'),
-        since ? gte(messages.createdAt, since) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(TRANSCRIPT_LINES);
+  const rows = await messagesRepository.transcript(deps.db, orgId, conversationId, since, TRANSCRIPT_LINES);
   const lines: TranscriptLine[] = [];
-  for (const row of rows.reverse()) {
+  for (const row of rows) {
     const text = lineText(row);
     if (text) lines.push({ from: speakerOf(row.sender), text, at: row.createdAt });
   }
@@ -79,13 +57,8 @@ export async function transcriptOf(
 
 /** Where the bot's context of a conversation starts (set at return-to-bot and reopen); null: its beginning. */
 async function contextSince(deps: InboxDeps, orgId: number, conversationId: string): Promise<Date | null> {
-  const [state] = await deps.db
-    .select({ since: botConversationState.contextSince })
-    .from(botConversationState)
-    .where(
-      and(eq(botConversationState.orgId, orgId), eq(botConversationState.conversationId, conversationId)),
-    );
-  return state?.since ?? null;
+  const state = await botStateRepository.find(deps.db, orgId, conversationId);
+  return state?.contextSince ?? null;
 }
 
 /**

@@ -1,8 +1,7 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { ClassificationEngine } from '@inbox/contracts';
 import { notFound, type CallerContext, type Db } from '@inbox/platform';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
-import { messages } from '../../db/schema';
+import { messagesRepository } from '../../db/repositories/messages.repository';
 import type { InboxDeps } from '../../deps';
 import { requireOrganization } from '../access';
 import { applyFields } from '../conversations/conversation-changes';
@@ -19,20 +18,7 @@ export async function customerTexts(
   conversationId: string,
   limit = CLASSIFY_TEXTS,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ text: messages.text })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.orgId, orgId),
-        eq(messages.conversationId, conversationId),
-        eq(messages.sender, 'customer'),
-        isNotNull(messages.text),
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
-  return rows.map((r) => r.text as string).reverse();
+  return messagesRepository.latestCustomerTexts(db, orgId, conversationId, limit);
 }
 
 export interface Classification {

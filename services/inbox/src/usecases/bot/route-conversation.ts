@@ -1,9 +1,8 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { conflict, notFound, type CallerContext, type Db } from '@inbox/platform';
 import { matchRoute, pickAgent, type RouteFacts } from '../../bot/domain/routing';
 import type { ConversationRow, ConversationView } from '../../db/repositories/conversation-views';
 import { conversationsRepository } from '../../db/repositories/conversations.repository';
-import { conversations, routingCursors } from '../../db/schema';
+import { routingCursorsRepository } from '../../db/repositories/routing-cursors.repository';
 import type { InboxDeps } from '../../deps';
 import type { RoutingTeamView } from '../../directory-lookup';
 import { requireOrganization } from '../access';
@@ -62,8 +61,8 @@ export async function planRoute(
   if (chosen.assign === 'queue') return plan;
   const memberIds = team.members.map((m) => m.userId);
   const [openCounts, lastUserId] = await Promise.all([
-    openConversationCounts(deps.db, orgId, memberIds),
-    roundRobinCursor(deps.db, orgId, team.id),
+    conversationsRepository.openCountsOfUsers(deps.db, orgId, memberIds),
+    routingCursorsRepository.lastUserId(deps.db, orgId, team.id),
   ]);
   const assignedTo = pickAgent({
     mode: chosen.assign,
@@ -80,44 +79,9 @@ async function activeTeam(deps: InboxDeps, orgId: number, teamId: string): Promi
   return team?.active ? team : null;
 }
 
-/** Active (non-CLOSED) conversations each of these users holds; users holding none are absent. */
-async function openConversationCounts(
-  db: Db,
-  orgId: number,
-  userIds: string[],
-): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: conversations.assignedTo, open: count() })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.orgId, orgId),
-        inArray(conversations.assignedTo, userIds),
-        ne(conversations.status, 'CLOSED'),
-      ),
-    )
-    .groupBy(conversations.assignedTo);
-  return new Map(rows.map((r) => [r.userId as string, r.open]));
-}
-
-async function roundRobinCursor(db: Db, orgId: number, teamId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ lastUserId: routingCursors.lastUserId })
-    .from(routingCursors)
-    .where(and(eq(routingCursors.orgId, orgId), eq(routingCursors.teamId, teamId)));
-  return row?.lastUserId ?? null;
-}
-
 /** The team's round-robin position moves to the agent just given a conversation (in the caller's transaction). */
 export async function recordRoundRobin(tx: Db, orgId: number, teamId: string, userId: string): Promise<void> {
-  await tx
-    .insert(routingCursors)
-    .values({ orgId, teamId, lastUserId: userId })
-    .onConflictDoUpdate({
-      target: [routingCursors.orgId, routingCursors.teamId],
-      set: { lastUserId: userId, updatedAt: sql`now()` },
-    });
+  await routingCursorsRepository.record(tx, orgId, teamId, userId);
 }
 
 /** What routing reads of a conversation: its category, origin, customer texts and their language. */
