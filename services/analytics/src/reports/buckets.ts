@@ -96,7 +96,8 @@ export function localIso(at: Date, timezone: string): string {
 
 /** A timestamptz[] parameter (one text literal: both drivers pass it the same way). */
 export function timestampArray(values: readonly Date[]): SQL {
-  return sql`${`{${values.map((v) => v.toISOString()).join(',')}}`}::timestamptz[]`;
+  // In a sub-select: evaluated once per query (an initplan), not parsed again for every row.
+  return sql`(select ${`{${values.map((v) => v.toISOString()).join(',')}}`}::timestamptz[])`;
 }
 
 /**

@@ -1,97 +1,105 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import { bucketIndexSql, bucketIso, bucketWeekdayHour, localBuckets } from './buckets';
-import { closedByBucket, firstResponseStats, resolutionStats, type ReportFigures } from './overview';
+import { bucketIndexSql, bucketIso, bucketWeekdayHour, localBuckets, type LocalBucket } from './buckets';
+import {
+  closedByBucket,
+  firstResponseStats,
+  resolutionStats,
+  sortInMemory,
+  type ReportFigures,
+} from './overview';
 import type { ResolvedQuery } from './query';
 import { ratio } from './stats';
 
-type Dimension = 'category' | 'origin' | 'team' | 'status' | 'hour' | 'bucket' | 'total';
-
-interface GroupRow {
-  dim: Dimension;
-  key: string | null;
-  h: number | null;
-  b: number | null;
+interface Combination {
+  category: string | null;
+  origin: string;
+  teamId: string | null;
+  status: string;
   n: number;
-  reopened: number;
 }
 
-/** Most first; ties by key, null last, so the order is stable. */
-function countsDesc<K extends string>(rows: readonly GroupRow[], dim: Dimension, name: K) {
-  return rows
-    .filter((r) => r.dim === dim)
-    .sort(
-      (a, b) =>
-        b.n - a.n ||
-        (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1),
-    )
-    .map((r) => ({ [name]: r.key, count: r.n }) as Record<K, string | null> & { count: number });
+/** Counts of one field over the combinations: most first, ties by value (null last), a stable order. */
+function countsBy<F extends 'category' | 'origin' | 'teamId' | 'status'>(
+  rows: readonly Combination[],
+  field: F,
+) {
+  const counts = new Map<string | null, number>();
+  for (const r of rows) counts.set(r[field], (counts.get(r[field]) ?? 0) + r.n);
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1))
+    .map(([value, count]) => ({ [field]: value, count }) as Record<F, string | null> & { count: number });
+}
+
+/** For each hour (sorted), the index of the bucket holding it (buckets sorted; day starts are hour starts). */
+function bucketOfHour(hours: readonly LocalBucket[], buckets: readonly LocalBucket[]): number[] {
+  let b = 0;
+  return hours.map((h) => {
+    while (b + 1 < buckets.length && buckets[b + 1].start <= h.start) b++;
+    return b;
+  });
 }
 
 /**
  * Conversations: volume per local bucket (new, closed), the new ones by current category, origin,
  * team and status, a local weekday × hour heatmap of new ones, first response and resolution,
- * and the share of new ones reopened at least once. One pass over the conversations created in
- * the range (grouping sets); the heatmap's local hours come from the same boundaries as the
- * series. Definitions: docs/metrics.md.
+ * and the share of new ones reopened at least once. The conversations created in the range are
+ * counted per local hour (volume, heatmap and reopens from the same boundaries as the series)
+ * and per combination of the breakdowns' fields. Definitions: docs/metrics.md.
  */
 export async function conversationsReport(
   db: Db,
   orgId: number,
   q: ResolvedQuery,
 ): Promise<ReportFigures<ConversationsReport>> {
+  await sortInMemory(db);
   const buckets = localBuckets(q.from, q.to, q.timezone, q.bucket);
   const hours = q.bucket === 'hour' ? buckets : localBuckets(q.from, q.to, q.timezone, 'hour');
-  const starts = buckets.map((b) => b.start);
-  const [from, to] = [q.from.toISOString(), q.to.toISOString()];
-  const rows = await queryRows<GroupRow>(
+  const [hourStarts, bucketStarts] = [hours, buckets].map((list) => list.map((b) => b.start));
+  const created = sql`from analytics.conversations where org_id = ${orgId}
+    and created_at >= ${q.from.toISOString()}::timestamptz and created_at < ${q.to.toISOString()}::timestamptz`;
+  // Two hash aggregations: per local hour, and per combination of the breakdowns' fields.
+  const perHour = await queryRows<{ h: number; n: number; reopened: number }>(
     db,
-    sql`select case when grouping(category) = 0 then 'category' when grouping(origin) = 0 then 'origin'
-                    when grouping(team_id) = 0 then 'team' when grouping(status) = 0 then 'status'
-                    when grouping(h) = 0 then 'hour' when grouping(b) = 0 then 'bucket' else 'total' end as dim,
-          coalesce(category, origin, team_id, status) as key, h, b, count(*)::int as n,
+    sql`select ${bucketIndexSql(sql`created_at`, hourStarts)} as h, count(*)::int as n,
           count(*) filter (where reopen_count > 0)::int as reopened
-        from (
-          select category, origin, team_id, status, reopen_count,
-            ${bucketIndexSql(
-              sql`created_at`,
-              hours.map((h) => h.start),
-            )} as h,
-            ${bucketIndexSql(sql`created_at`, starts)} as b
-          from analytics.conversations
-          where org_id = ${orgId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
-        ) created
-        group by grouping sets ((category), (origin), (team_id), (status), (h), (b), ())`,
+        ${created} group by 1`,
   );
-  const closed = await closedByBucket(db, orgId, q.from, q.to, starts);
+  const combinations = await queryRows<Combination>(
+    db,
+    sql`select category, origin, team_id as "teamId", status, count(*)::int as n ${created} group by 1, 2, 3, 4`,
+  );
+  const closed = await closedByBucket(db, orgId, q.from, q.to, bucketStarts);
 
-  const created = new Array<number>(buckets.length).fill(0);
-  const closedBy = new Array<number>(buckets.length).fill(0);
-  for (const r of rows) if (r.dim === 'bucket' && r.b !== null && r.b >= 0) created[r.b] += r.n;
-  for (const r of closed) if (r.b >= 0) closedBy[r.b] += r.closed;
-
+  const toBucket = bucketOfHour(hours, buckets);
+  const volume = buckets.map((b) => ({ start: bucketIso(b), new: 0, closed: 0 }));
   // Local hours on the clock: a 25-hour day's repeated hour adds to the same cell.
   const cells = new Map<number, number>();
-  for (const r of rows) {
-    if (r.dim !== 'hour' || r.h === null || r.h < 0) continue;
+  let total = 0;
+  let reopened = 0;
+  for (const r of perHour) {
+    if (r.h < 0 || r.h >= hours.length) continue;
+    volume[toBucket[r.h]].new += r.n;
     const { weekday, hour } = bucketWeekdayHour(hours[r.h]);
     cells.set(weekday * 24 + hour, (cells.get(weekday * 24 + hour) ?? 0) + r.n);
+    total += r.n;
+    reopened += r.reopened;
   }
+  for (const r of closed) if (r.b >= 0 && r.b < volume.length) volume[r.b].closed += r.closed;
   const heatmap = [...cells]
     .sort(([a], [b]) => a - b)
     .map(([cell, count]) => ({ weekday: Math.floor(cell / 24), hour: cell % 24, count }));
 
-  const total = rows.find((r) => r.dim === 'total');
   return {
-    volume: buckets.map((b, i) => ({ start: bucketIso(b), new: created[i], closed: closedBy[i] })),
-    byCategory: countsDesc(rows, 'category', 'category'),
-    byOrigin: countsDesc(rows, 'origin', 'origin'),
-    byTeam: countsDesc(rows, 'team', 'teamId'),
-    byFinalStatus: countsDesc(rows, 'status', 'status'),
+    volume,
+    byCategory: countsBy(combinations, 'category'),
+    byOrigin: countsBy(combinations, 'origin'),
+    byTeam: countsBy(combinations, 'teamId'),
+    byFinalStatus: countsBy(combinations, 'status'),
     heatmap,
     firstResponse: await firstResponseStats(db, orgId, q.from, q.to),
     resolution: await resolutionStats(db, orgId, q.from, q.to),
-    reopenRate: ratio(total?.reopened ?? 0, total?.n ?? 0),
+    reopenRate: ratio(reopened, total),
   };
 }

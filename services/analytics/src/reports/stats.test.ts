@@ -26,19 +26,17 @@ describe('ratio and money', () => {
 
 describe('durationStats', () => {
   it('reads the prefixed columns', () => {
-    expect(durationStats({ frCount: 2, frAverage: 1.5, frMedian: 1.5, frP90: 1.9 }, 'fr')).toEqual({
+    expect(durationStats({ frCount: 2, frAverage: 1.50049, frQuantiles: [1.5, 1.9005] }, 'fr')).toEqual({
       count: 2,
       average: 1.5,
       median: 1.5,
-      p90: 1.9,
+      p90: 1.901,
     });
   });
 
   it('gives nulls when nothing was measured, or no row came back', () => {
     const none = { count: 0, average: null, median: null, p90: null };
     expect(durationStats(undefined)).toEqual(none);
-    expect(durationStats({ statsCount: 0, statsAverage: null, statsMedian: null, statsP90: null })).toEqual(
-      none,
-    );
+    expect(durationStats({ statsCount: 0, statsAverage: null, statsQuantiles: null })).toEqual(none);
   });
 });

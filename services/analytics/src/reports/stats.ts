@@ -12,32 +12,31 @@ export interface DurationStats {
 export interface DurationStatsRow {
   statsCount: number;
   statsAverage: number | null;
-  statsMedian: number | null;
-  statsP90: number | null;
+  /** [median, p90]. */
+  statsQuantiles: number[] | null;
 }
 
-const seconds3 = (aggregate: SQL) => sql`round((${aggregate})::numeric, 3)::float8`;
-
 /**
- * Aggregates over `seconds` (an expression in seconds; rows where it is null are not measured):
- * count, average, median and p90 by percentile_cont (interpolated), each rounded once in SQL.
- * No rows give count 0 and nulls. Use with `durationStats`.
+ * Aggregates over `seconds` (an expression in seconds, double precision: `date_part('epoch', …)`,
+ * not numeric `extract`; rows where it is null are not measured): count, average, and median and
+ * p90 by percentile_cont (interpolated) from one sort. No rows give count 0 and nulls. Rounded to
+ * 3 decimals by `durationStats`.
  */
 export function durationStatsColumns(seconds: SQL, prefix = 'stats'): SQL {
   const s = sql`(${seconds})::float8`;
   const name = (field: string) => sql.raw(`"${prefix}${field}"`);
-  return sql`count(${s})::int as ${name('Count')},
-    ${seconds3(sql`avg(${s})`)} as ${name('Average')},
-    ${seconds3(sql`percentile_cont(0.5) within group (order by ${s})`)} as ${name('Median')},
-    ${seconds3(sql`percentile_cont(0.9) within group (order by ${s})`)} as ${name('P90')}`;
+  return sql`count(${s})::int as ${name('Count')}, avg(${s}) as ${name('Average')},
+    percentile_cont(array[0.5, 0.9]::float8[]) within group (order by ${s}) as ${name('Quantiles')}`;
 }
 
 /** The contracts' shape from a row of `durationStatsColumns` (absent row: nothing measured). */
 export function durationStats(row: object | undefined, prefix = 'stats'): DurationStats {
-  const r = (row ?? {}) as Record<string, number | null | undefined>;
-  const count = r[`${prefix}Count`] ?? 0;
-  const value = (field: string) => (count === 0 ? null : (r[`${prefix}${field}`] ?? null));
-  return { count, average: value('Average'), median: value('Median'), p90: value('P90') };
+  const r = (row ?? {}) as Record<string, unknown>;
+  const count = (r[`${prefix}Count`] as number | undefined) ?? 0;
+  const average = r[`${prefix}Average`] as number | null | undefined;
+  const [median, p90] = (r[`${prefix}Quantiles`] as (number | null)[] | null | undefined) ?? [];
+  const seconds = (v: number | null | undefined) => (count === 0 || v == null ? null : round(Number(v), 3));
+  return { count, average: seconds(average), median: seconds(median), p90: seconds(p90) };
 }
 
 /** `value` rounded half away from zero to `decimals` places, through the decimal text (1.005 → 1.01). */
