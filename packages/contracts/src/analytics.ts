@@ -88,7 +88,11 @@ export const overviewReportSchema = z.object({
 export type OverviewReport = z.infer<typeof overviewReportSchema>;
 
 const countBy = <K extends string>(key: K) =>
-  z.array(z.object({ [key]: z.string().nullable(), count: z.number().int() } as Record<K, z.ZodType>));
+  z.array(
+    z
+      .object({ [key]: z.string().nullable() } as { [P in K]: z.ZodNullable<z.ZodString> })
+      .extend({ count: z.number().int() }),
+  );
 
 export const conversationsReportSchema = z.object({
   ...envelope,
