@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ConversationsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
 import { bucketIndexSql, bucketIso, bucketWeekdayHour, localBuckets, type LocalBucket } from './buckets';
-import {
-  closedByBucket,
-  firstResponseStats,
-  resolutionStats,
-  sortInMemory,
-  type ReportFigures,
-} from './overview';
+import { closedByBucket, cycleStats, sortInMemory, type ReportFigures } from './overview';
 import type { ResolvedQuery } from './query';
 import { ratio } from './stats';
 
@@ -98,8 +92,7 @@ export async function conversationsReport(
     byTeam: countsBy(combinations, 'teamId'),
     byFinalStatus: countsBy(combinations, 'status'),
     heatmap,
-    firstResponse: await firstResponseStats(db, orgId, q.from, q.to),
-    resolution: await resolutionStats(db, orgId, q.from, q.to),
+    ...(await cycleStats(db, orgId, q.from, q.to)),
     reopenRate: ratio(reopened, total),
   };
 }

@@ -44,38 +44,40 @@ export const closedByBucket = (db: Db, orgId: number, from: Date, to: Date, star
         group by 1`,
   );
 
-/** First response over the cycles whose first response is in [from, to): from the customer's wait. */
-export async function firstResponseStats(
-  db: Db,
-  orgId: number,
-  from: Date,
-  to: Date,
-): Promise<DurationStats> {
-  const [row] = await queryRows<object>(
+/** The people's clocks of a range: first response and resolution (docs/metrics.md). */
+export interface CycleStats {
+  firstResponse: DurationStats;
+  resolution: DurationStats;
+}
+
+/**
+ * First response over the cycles with firstResponseAt in [from, to): from the customer's wait.
+ * Resolution over the cycles resolved in [from, to), from when people became responsible, the
+ * bot's contained ones excluded. Only a cycle without people (the bot's, or an agent closing it
+ * while the bot still had it: from its start) can be contained, so only those meet their
+ * conversation, with row estimates of their own: lookups for a month, one hash for a year.
+ */
+export async function cycleStats(db: Db, orgId: number, from: Date, to: Date): Promise<CycleStats> {
+  const resolved = inRange(sql`resolved_at`, from, to);
+  const [responses] = await queryRows<object>(
     db,
     sql`select ${durationStatsColumns(sql`date_part('epoch', first_response_at - waiting_since)`)}
         from analytics.conversation_cycles
         where org_id = ${orgId} and ${inRange(sql`first_response_at`, from, to)}`,
   );
-  return durationStats(row);
-}
-
-/**
- * Resolution over the cycles resolved in [from, to), from when people became responsible (the
- * cycle's start when an agent closed it while the bot still had it); the bot's contained
- * conversations are not people's resolutions. Only a cycle without people can be contained, so
- * only those meet their conversation (an anti-join: the planner picks lookups or one hash).
- */
-export async function resolutionStats(db: Db, orgId: number, from: Date, to: Date): Promise<DurationStats> {
-  const [row] = await queryRows<object>(
+  const [resolutions] = await queryRows<object>(
     db,
-    sql`select ${durationStatsColumns(sql`date_part('epoch', cy.resolved_at - coalesce(cy.people_since, cy.started_at))`)}
-        from analytics.conversation_cycles cy
-        left join analytics.conversations c
-          on cy.people_since is null and c.id = cy.conversation_id and c.org_id = ${orgId} and c.contained
-        where cy.org_id = ${orgId} and ${inRange(sql`cy.resolved_at`, from, to)} and c.id is null`,
+    sql`select ${durationStatsColumns(sql`seconds`)} from (
+          select date_part('epoch', resolved_at - people_since) as seconds from analytics.conversation_cycles
+          where org_id = ${orgId} and ${resolved} and people_since is not null
+          union all
+          select date_part('epoch', resolved_at - started_at) from analytics.conversation_cycles cy
+          where org_id = ${orgId} and ${resolved} and people_since is null
+            and not exists (select 1 from analytics.conversations c
+                            where c.id = cy.conversation_id and c.org_id = ${orgId} and c.contained)
+        ) people`,
   );
-  return durationStats(row);
+  return { firstResponse: durationStats(responses), resolution: durationStats(resolutions) };
 }
 
 /**
@@ -174,8 +176,7 @@ async function period(db: Db, orgId: number, from: Date, to: Date, starts: reado
       open: await openAt(db, orgId, to),
     },
     messages: { in: sum(series.in), out: sum(series.out) },
-    firstResponse: await firstResponseStats(db, orgId, from, to),
-    resolution: await resolutionStats(db, orgId, from, to),
+    ...(await cycleStats(db, orgId, from, to)),
     bot: {
       handled,
       containmentRate: ratio(cohort('contained'), handled),
