@@ -186,7 +186,7 @@ describe('campaigns report', () => {
           replied: 1,
           failed: 3,
           estimatedCost: 0.3,
-          // 0.1 + 0.2 + 0.0123456789, summed exactly, rounded to 6 decimals.
+          // 0.1 + 0.2 + 0.0123456789, each in millionths (6 decimals), summed exactly.
           actualCost: 0.312346,
           currency: 'USD',
           failureCodes: [

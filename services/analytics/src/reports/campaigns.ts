@@ -19,11 +19,12 @@ type Row = Omit<CampaignRow, 'createdAt' | 'failureCodes'> & {
 
 /**
  * Campaigns created in the range, newest first, each with its funnel from its recipients (a
- * stage counts every recipient that reached it or a later one), failure codes, and estimated
- * against actual cost; totals over them. One pass over their recipients, grouped small (campaign,
- * status, code) before anything else. Money is summed as numeric (exact) and rounded to 6
- * decimals once; the total's currency is null when the campaigns' differ. Definitions:
- * docs/metrics.md section 7.
+ * stage counts every recipient that reached it or a later one: its time is set, or its status is
+ * that stage or later), failure codes, and estimated against actual cost; totals over them. One
+ * pass over their recipients, grouped small (campaign, status, code) before anything else. Each
+ * cost counts in millionths (money has 6 decimals), summed as integers: exact, and a year's
+ * million recipients without a numeric per row. The total's currency is null when the
+ * campaigns' differ. Definitions: docs/metrics.md section 7.
  */
 export async function campaignsReport(
   db: Db,
@@ -40,19 +41,20 @@ export async function campaignsReport(
         ),
         grouped as (
           select campaign_id, status, error_code, count(*)::int as n,
-            count(*) filter (where sent_at is not null or status in ('SENT', 'DELIVERED', 'READ', 'REPLIED'))::int as sent,
-            count(*) filter (where delivered_at is not null or status in ('DELIVERED', 'READ', 'REPLIED'))::int as delivered,
-            count(*) filter (where read_at is not null or status in ('READ', 'REPLIED'))::int as read,
-            count(*) filter (where replied_at is not null or status = 'REPLIED')::int as replied,
-            sum(cost::numeric) as cost
+            count(sent_at)::int as sent, count(delivered_at)::int as delivered, count(read_at)::int as read,
+            count(replied_at)::int as replied, sum((cost * 1000000)::bigint) as micros
           from analytics.campaign_recipients
           where org_id = ${orgId} and campaign_id in (select id from chosen)
           group by campaign_id, status, error_code
         ),
         funnel as (
-          select campaign_id, sum(sent)::int as sent, sum(delivered)::int as delivered, sum(read)::int as read,
-            sum(replied)::int as replied, coalesce(sum(n) filter (where status = 'FAILED'), 0)::int as failed,
-            coalesce(sum(cost), 0) as cost,
+          select campaign_id,
+            sum(case when status in ('SENT', 'DELIVERED', 'READ', 'REPLIED') then n else sent end)::int as sent,
+            sum(case when status in ('DELIVERED', 'READ', 'REPLIED') then n else delivered end)::int as delivered,
+            sum(case when status in ('READ', 'REPLIED') then n else read end)::int as read,
+            sum(case when status = 'REPLIED' then n else replied end)::int as replied,
+            coalesce(sum(n) filter (where status = 'FAILED'), 0)::int as failed,
+            coalesce(sum(micros), 0) as micros,
             json_agg(json_build_object('code', coalesce(error_code, ${UNKNOWN_FAILURE_CODE}), 'count', n))
               filter (where status = 'FAILED') as codes
           from grouped group by campaign_id
@@ -61,9 +63,9 @@ export async function campaignsReport(
           coalesce(f.sent, 0) as sent, coalesce(f.delivered, 0) as delivered, coalesce(f.read, 0) as read,
           coalesce(f.replied, 0) as replied, coalesce(f.failed, 0) as failed,
           round(c.estimated_cost::numeric, 6)::float8 as "estimatedCost",
-          round(coalesce(f.cost, 0), 6)::float8 as "actualCost", c.currency, f.codes as "failureCodes",
+          (coalesce(f.micros, 0) / 1000000.0)::float8 as "actualCost", c.currency, f.codes as "failureCodes",
           round(sum(c.estimated_cost::numeric) over (), 6)::float8 as "totalEstimatedCost",
-          round(sum(coalesce(f.cost, 0)) over (), 6)::float8 as "totalActualCost",
+          (sum(coalesce(f.micros, 0)) over () / 1000000.0)::float8 as "totalActualCost",
           count(c.currency) over () = count(*) over () and min(c.currency) over () = max(c.currency) over ()
             as "sameCurrency"
         from chosen c left join funnel f on f.campaign_id = c.id
