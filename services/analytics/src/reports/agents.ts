@@ -66,8 +66,6 @@ export async function agentsReport(
   const agentIds = [...ids];
   const end = new Date(Math.min(q.to.getTime(), now.getTime()));
   const statusTimes = await timeInStatus(db, orgId, agentIds, q.from, end);
-  const unknownStatus = agentIds.filter((id) => !byId.get(id)?.status);
-  const latest = await latestStatuses(db, orgId, unknownStatus);
 
   const count = (rows: { userId: string; n: number }[]) => new Map(rows.map((r) => [r.userId, r.n]));
   const [assignedBy, messagesBy] = [count(assigned), count(messages)];
@@ -86,7 +84,8 @@ export async function agentsReport(
       firstResponse: durationStats(h),
       handleTime: durationStats(r),
       timeInStatus: statusTimes.get(userId) ?? emptyTimes(),
-      currentStatus: byId.get(userId)?.status ?? latest.get(userId) ?? null,
+      // The projection keeps the latest change's status on the user (created by the change if need be).
+      currentStatus: byId.get(userId)?.status ?? null,
     };
   });
   agents.sort(byNameThenId);
@@ -185,20 +184,4 @@ async function timeInStatus(
     result.set(row.userId, times);
   }
   return result;
-}
-
-/** The latest status change of users the directory has not told us a status for. */
-async function latestStatuses(db: Db, orgId: number, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await queryRows<{ userId: string; status: string }>(
-    db,
-    sql`select i.value as "userId", l.to_status as status
-        from json_array_elements_text(${JSON.stringify(userIds)}::json) i
-        join lateral (
-          select c.to_status from analytics.user_status_changes c
-          where c.org_id = ${orgId} and c.user_id = i.value
-          order by c.at desc, c.event_id collate "C" desc limit 1
-        ) l on true`,
-  );
-  return new Map(rows.map((r) => [r.userId, r.status]));
 }
