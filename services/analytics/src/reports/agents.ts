@@ -20,7 +20,7 @@ export async function agentsReport(
   db: Db,
   orgId: number,
   q: ResolvedQuery,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Omit<AgentsReport, 'range' | 'previous' | 'generatedAt' | 'cached'>> {
   const from = q.from.toISOString();
   const to = q.to.toISOString();

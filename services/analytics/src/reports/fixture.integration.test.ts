@@ -85,7 +85,7 @@ async function report<N extends AnalyticsReport>(
   range: Range,
 ): Promise<Bodies[N]> {
   const q = resolveQuery(name, range, REAL_NOW);
-  return (await REPORTS[name](testbed.deps.db, FIXTURE_ORG, q)) as Bodies[N];
+  return (await REPORTS[name](testbed.deps.db, FIXTURE_ORG, q, REAL_NOW)) as Bodies[N];
 }
 
 /** A bucket's start as instant and offset: "2022-10-30T01:00:00-05:00" ≠ "…-06:00", whatever the spelling. */
@@ -233,7 +233,12 @@ describe.each([
       new Date(now),
     );
     expect(q.to.toISOString()).toBe(resolvedTo);
-    const body = (await REPORTS.overview(inOrder.deps.db, FIXTURE_ORG, q)) as Bodies['overview'];
+    const body = (await REPORTS.overview(
+      inOrder.deps.db,
+      FIXTURE_ORG,
+      q,
+      new Date(now),
+    )) as Bodies['overview'];
     expect({
       new: body.current.conversations.new,
       closed: body.current.conversations.closed,

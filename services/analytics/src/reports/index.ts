@@ -7,8 +7,11 @@ import { conversationsReport } from './conversations';
 import { overviewReport } from './overview';
 import type { ResolvedQuery } from './query';
 
-/** A report's figures, without the envelope (range, previous, generatedAt, cached) get-report adds. */
-export type ReportFunction = (db: Db, orgId: number, q: ResolvedQuery) => Promise<object>;
+/**
+ * A report's figures, without the envelope (range, previous, generatedAt, cached) get-report adds.
+ * `now` is the service's clock (the agents' time in status stops there); the others ignore it.
+ */
+export type ReportFunction = (db: Db, orgId: number, q: ResolvedQuery, now: Date) => Promise<object>;
 
 /** Every report by name: the gRPC methods and the cache go through this table. */
 export const REPORTS: Record<AnalyticsReport, ReportFunction> = {

@@ -22,7 +22,8 @@ export async function getReport(
 ): Promise<string> {
   requireOrganization(caller);
   requireAdmin(caller);
-  const query = resolveQuery(report, request, deps.now());
+  const now = deps.now();
+  const query = resolveQuery(report, request, now);
   const key = cacheKey(caller.orgId, report, request, query);
   if (!query.force) {
     const hit = await deps.cache.get(key);
@@ -30,7 +31,7 @@ export async function getReport(
   }
   // Repeatable read: the figures of one report (and a total with its series) agree with each other
   // even while events are being applied.
-  const figures = await deps.db.transaction((tx) => REPORTS[report](tx, caller.orgId, query), {
+  const figures = await deps.db.transaction((tx) => REPORTS[report](tx, caller.orgId, query, now), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
@@ -43,7 +44,7 @@ export async function getReport(
       bucket: query.bucket,
     },
     previous: { from: query.previous.from.toISOString(), to: query.previous.to.toISOString() },
-    generatedAt: deps.now().toISOString(),
+    generatedAt: now.toISOString(),
     cached: false,
   });
   await deps.cache.set(key, json, ANALYTICS_CACHE_SECONDS);
