@@ -1,14 +1,15 @@
 import type { EventEnvelope } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { botProjections } from './bot';
-import { campaignProjections } from './campaigns';
-import { conversationProjections } from './conversations';
-import { messageProjections } from './messages';
+import { botProjections } from '../db/projections/bot';
+import { campaignProjections } from '../db/projections/campaigns';
+import { conversationProjections } from '../db/projections/conversations';
+import { messageProjections } from '../db/projections/messages';
+import { userProjections } from '../db/projections/users';
 import type { ProjectionTable } from './projection';
-import { userProjections } from './users';
 
-export { slotOf } from './messages';
+export { slotOf } from '../db/projections/messages';
 
+/** The projection families by entity; their read-model writes are in db/projections/. */
 const FAMILIES: ProjectionTable[] = [
   conversationProjections,
   messageProjections,

@@ -1,10 +1,10 @@
 import type { AnalyticsReport } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { agentsReport } from './agents';
-import { botReport } from './bot';
-import { campaignsReport } from './campaigns';
-import { conversationsReport } from './conversations';
-import { overviewReport } from './overview';
+import { agentsReport } from '../db/reports/agents';
+import { botReport } from '../db/reports/bot';
+import { campaignsReport } from '../db/reports/campaigns';
+import { conversationsReport } from '../db/reports/conversations';
+import { overviewReport } from '../db/reports/overview';
 import type { ResolvedQuery } from './query';
 
 /**
@@ -13,7 +13,7 @@ import type { ResolvedQuery } from './query';
  */
 export type ReportFunction = (db: Db, orgId: number, q: ResolvedQuery, now: Date) => Promise<object>;
 
-/** Every report by name: the gRPC methods and the cache go through this table. */
+/** Every report by name (the queries: db/reports/): the gRPC methods and the cache go through this table. */
 export const REPORTS: Record<AnalyticsReport, ReportFunction> = {
   overview: overviewReport,
   conversations: conversationsReport,

@@ -1,5 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
-
 /** A duration figure as the contracts give it: seconds, 3 decimals; null when nothing was measured. */
 export interface DurationStats {
   count: number;
@@ -8,28 +6,10 @@ export interface DurationStats {
   p90: number | null;
 }
 
-/** The columns `durationStatsColumns` selects (prefixed when one query selects several). */
-export interface DurationStatsRow {
-  statsCount: number;
-  statsAverage: number | null;
-  /** [median, p90]. */
-  statsQuantiles: number[] | null;
-}
-
 /**
- * Aggregates over `seconds` (an expression in seconds, double precision: `date_part('epoch', …)`,
- * not numeric `extract`; rows where it is null are not measured): count, average, and median and
- * p90 by percentile_cont (interpolated) from one sort. No rows give count 0 and nulls. Rounded to
- * 3 decimals by `durationStats`.
+ * The contracts' shape from a row of `durationStatsColumns` (db/reports/stats-sql.ts; absent row:
+ * nothing measured).
  */
-export function durationStatsColumns(seconds: SQL, prefix = 'stats'): SQL {
-  const s = sql`(${seconds})::float8`;
-  const name = (field: string) => sql.raw(`"${prefix}${field}"`);
-  return sql`count(${s})::int as ${name('Count')}, avg(${s}) as ${name('Average')},
-    percentile_cont(array[0.5, 0.9]::float8[]) within group (order by ${s}) as ${name('Quantiles')}`;
-}
-
-/** The contracts' shape from a row of `durationStatsColumns` (absent row: nothing measured). */
 export function durationStats(row: object | undefined, prefix = 'stats'): DurationStats {
   const r = (row ?? {}) as Record<string, unknown>;
   const count = (r[`${prefix}Count`] as number | undefined) ?? 0;

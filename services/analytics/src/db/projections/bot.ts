@@ -1,6 +1,6 @@
 import { INBOX_EVENTS, inboxEventSchemas } from '@inbox/contracts';
-import { botTurns } from '../db/schema';
-import { occurredAt, type ProjectionTable } from './projection';
+import { occurredAt, type ProjectionTable } from '../../projections/projection';
+import { botTurns } from '../schema';
 
 /** The bot's turns, one row per event (keyed by its id: applied twice, still one row). */
 export const botProjections: ProjectionTable = {

@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { CAMPAIGNS_EVENTS, type EventEnvelope } from '@inbox/contracts';
 import { newId } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { campaignRecipients, campaigns } from '../db/schema';
-import { analyticsEvent } from '../testing/events';
-import { createAnalyticsTestbed } from '../testing/testbed';
-import { applyEvent } from '.';
+import { applyEvent } from '../../projections';
+import { analyticsEvent } from '../../testing/events';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { campaignRecipients, campaigns } from '../schema';
 import { OUTCOME_UNKNOWN } from './recipients';
 
 const testbed = openForTestFile(createAnalyticsTestbed);

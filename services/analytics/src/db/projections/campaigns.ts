@@ -1,8 +1,8 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { CAMPAIGNS_EVENTS, campaignsEventSchemas } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { campaigns } from '../db/schema';
-import { notProjectedYet, occurredAt, type ProjectionTable } from './projection';
+import { notProjectedYet, occurredAt, type ProjectionTable } from '../../projections/projection';
+import { campaigns } from '../schema';
 import { applyRecipientMoves } from './recipients';
 
 /** Nothing moves a campaign out of these (the campaigns service's FINAL_CAMPAIGN_STATUSES). */

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@inbox/platform';
-import { conversationCycles, conversations } from '../db/schema';
-import { notProjectedYet } from './projection';
+import { notProjectedYet } from '../../projections/projection';
+import { conversationCycles, conversations } from '../schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type CycleRow = typeof conversationCycles.$inferSelect;

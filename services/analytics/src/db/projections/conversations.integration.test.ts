@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { INBOX_EVENTS, type EventEnvelope } from '@inbox/contracts';
 import { newId } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { assignments, conversationCycles, conversations, messageSlots } from '../db/schema';
-import { analyticsEvent } from '../testing/events';
-import { createAnalyticsTestbed } from '../testing/testbed';
-import { applyEvent } from '.';
+import { applyEvent } from '../../projections';
+import { analyticsEvent } from '../../testing/events';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { assignments, conversationCycles, conversations, messageSlots } from '../schema';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 

@@ -1,6 +1,8 @@
 import { INBOX_EVENTS, inboxEventSchemas, type EventEnvelope, type InboxEventType } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { assignments, conversationCycles, conversations } from '../db/schema';
+import * as rules from '../../projections/cycle-rules';
+import { occurredAt, type ProjectionTable } from '../../projections/projection';
+import { assignments, conversationCycles, conversations } from '../schema';
 import {
   cycleAt,
   cyclesOf,
@@ -11,8 +13,6 @@ import {
   type ConversationRow,
   type CycleRow,
 } from './conversation-rows';
-import * as rules from './cycle-rules';
-import { occurredAt, type ProjectionTable } from './projection';
 
 const parse = <T extends InboxEventType>(type: T, event: EventEnvelope) =>
   inboxEventSchemas[type].parse(event.data) as ReturnType<(typeof inboxEventSchemas)[T]['parse']>;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { INBOX_EVENTS, inboxEventSchemas } from '@inbox/contracts';
 import type { Db } from '@inbox/platform';
-import { messageSlots, SLOT_MINUTES } from '../db/schema';
+import * as rules from '../../projections/cycle-rules';
+import type { ProjectionTable } from '../../projections/projection';
+import { messageSlots, SLOT_MINUTES } from '../schema';
 import { cycleAt, cyclesOf, lockConversation, updateCycle } from './conversation-rows';
-import * as rules from './cycle-rules';
-import type { ProjectionTable } from './projection';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@inbox/platform';
-import { campaignRecipients } from '../db/schema';
-import { isoParam } from './projection';
+import { isoParam } from '../../projections/projection';
+import { campaignRecipients } from '../schema';
 
 /** The campaigns service's own word for a send whose answer it lost: WhatsApp's later word replaces it. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { DIRECTORY_EVENTS, INBOX_EVENTS } from '@inbox/contracts';
 import { newId } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { botTurns, users, userStatusChanges } from '../db/schema';
-import { analyticsEvent } from '../testing/events';
-import { createAnalyticsTestbed } from '../testing/testbed';
+import { analyticsEvent } from '../../testing/events';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { botTurns, users, userStatusChanges } from '../schema';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DIRECTORY_EVENTS, directoryEventSchemas } from '@inbox/contracts';
-import { users, userStatusChanges } from '../db/schema';
-import type { ProjectionTable } from './projection';
+import type { ProjectionTable } from '../../projections/projection';
+import { users, userStatusChanges } from '../schema';
 
 /**
  * Users as the directory announces them. A deleted user stays deleted (a late update does not

@@ -1,9 +1,9 @@
 import { agentsReportSchema, type AgentsReport } from '@inbox/contracts';
 import { openForTestFile } from '@inbox/platform/testing';
-import { assignments, conversationCycles, messageSlots, userStatusChanges, users } from '../db/schema';
-import { createAnalyticsTestbed } from '../testing/testbed';
+import type { ResolvedQuery } from '../../reports/query';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { assignments, conversationCycles, messageSlots, userStatusChanges, users } from '../schema';
 import { agentsReport } from './agents';
-import type { ResolvedQuery } from './query';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 

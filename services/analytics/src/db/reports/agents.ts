@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgentsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import type { ResolvedQuery } from './query';
-import { durationStats, durationStatsColumns, type DurationStatsRow } from './stats';
+import type { ResolvedQuery } from '../../reports/query';
+import { durationStats } from '../../reports/stats';
+import { durationStatsColumns, type DurationStatsRow } from './stats-sql';
 
 type Agent = AgentsReport['agents'][number];
 type TimeInStatus = Agent['timeInStatus'];

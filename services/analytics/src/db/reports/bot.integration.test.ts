@@ -1,9 +1,9 @@
 import { botReportSchema, type BotReport } from '@inbox/contracts';
 import { openForTestFile } from '@inbox/platform/testing';
-import { botTurns, conversations } from '../db/schema';
-import { createAnalyticsTestbed } from '../testing/testbed';
+import type { ResolvedQuery } from '../../reports/query';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { botTurns, conversations } from '../schema';
 import { botReport } from './bot';
-import type { ResolvedQuery } from './query';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { BotReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import type { ResolvedQuery } from './query';
-import { ratio } from './stats';
+import type { ResolvedQuery } from '../../reports/query';
+import { ratio } from '../../reports/stats';
 
 const TOP = 10;
 

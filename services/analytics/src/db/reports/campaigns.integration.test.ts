@@ -1,9 +1,9 @@
 import { campaignsReportSchema, type CampaignsReport } from '@inbox/contracts';
 import { openForTestFile } from '@inbox/platform/testing';
-import { campaignRecipients, campaigns } from '../db/schema';
-import { createAnalyticsTestbed } from '../testing/testbed';
+import type { ResolvedQuery } from '../../reports/query';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { campaignRecipients, campaigns } from '../schema';
 import { campaignsReport } from './campaigns';
-import type { ResolvedQuery } from './query';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CampaignsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import type { ResolvedQuery } from './query';
+import type { ResolvedQuery } from '../../reports/query';
 
 type CampaignRow = CampaignsReport['campaigns'][number];
 type Code = { code: string; count: number };

@@ -1,9 +1,9 @@
 import { conversationsReportSchema } from '@inbox/contracts';
 import { openForTestFile } from '@inbox/platform/testing';
-import { createAnalyticsTestbed } from '../testing/testbed';
+import { resolveQuery, type ReportParameters } from '../../reports/query';
+import { seedConversation } from '../../testing/report-rows';
+import { createAnalyticsTestbed } from '../../testing/testbed';
 import { conversationsReport } from './conversations';
-import { resolveQuery, type ReportParameters } from './query';
-import { seedConversation } from './report-rows';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 const t = (iso: string) => new Date(iso);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import { bucketIndexSql, bucketIso, bucketWeekdayHour, localBuckets, type LocalBucket } from './buckets';
+import { bucketIso, bucketWeekdayHour, localBuckets, type LocalBucket } from '../../reports/buckets';
+import type { ResolvedQuery } from '../../reports/query';
+import { ratio } from '../../reports/stats';
+import { bucketIndexSql } from './bucket-sql';
 import { closedByBucket, cycleStats, sortInMemory, type ReportFigures } from './overview';
-import type { ResolvedQuery } from './query';
-import { ratio } from './stats';
 
 interface Combination {
   category: string | null;

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { overviewReportSchema } from '@inbox/contracts';
 import { queryRows } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { createAnalyticsTestbed } from '../testing/testbed';
-import { bucketStart, localBucketSql, timestampArray } from './buckets';
+import { bucketStart } from '../../reports/buckets';
+import { resolveQuery, type ReportParameters } from '../../reports/query';
+import { seedCampaign, seedConversation, seedMessages } from '../../testing/report-rows';
+import { createAnalyticsTestbed } from '../../testing/testbed';
+import { localBucketSql, timestampArray } from './bucket-sql';
 import { overviewReport } from './overview';
-import { resolveQuery, type ReportParameters } from './query';
-import { seedCampaign, seedConversation, seedMessages } from './report-rows';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 const t = (iso: string) => new Date(iso);

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OverviewReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
-import { bucketIndexSql, bucketIso, localBuckets } from './buckets';
-import type { ResolvedQuery } from './query';
-import { durationStats, durationStatsColumns, ratio, type DurationStats } from './stats';
+import { bucketIso, localBuckets } from '../../reports/buckets';
+import type { ResolvedQuery } from '../../reports/query';
+import { durationStats, ratio, type DurationStats } from '../../reports/stats';
+import { bucketIndexSql } from './bucket-sql';
+import { durationStatsColumns } from './stats-sql';
 
 type Totals = OverviewReport['current'];
 export type ReportFigures<T> = Omit<T, 'range' | 'previous' | 'generatedAt' | 'cached'>;
