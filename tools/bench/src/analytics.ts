@@ -18,6 +18,7 @@ import {
   timeline,
 } from './analytics-data';
 import { applyBatched, checkBulkRows, loadConversations, type Rate } from './analytics-load';
+import { explainReport } from './analytics-explain';
 import { measureReports, printReportTable, type Range } from './analytics-reports';
 import { calibratedMean, type StorySettings } from './analytics-stories';
 
@@ -45,6 +46,8 @@ import { calibratedMean, type StorySettings } from './analytics-stories';
  *   --consumer-events N (20,000)   --lanes N (8)   --batched-events N (100,000)   --batch N (500)
  *   --check-conversations N (1,000)   --cold-runs N (20)   --cached-runs N (200)
  *   BENCH_POSTGRES_URL or DATABASE_URL (the server; default postgres://postgres@127.0.0.1:5432/postgres)
+ *   --explain MS    then EXPLAIN (ANALYZE, BUFFERS) every statement of the reports whose cold p95
+ *                   is MS or more (500: those that missed the goal), slowest first, on stderr
  *   BENCH_KEEP=1 keeps the database (its URL is printed)
  * Report times are of getReport in this process (no gRPC or gateway). Load averages and busy
  * cores are printed per phase: the machine may be shared (CI, other benches).
@@ -65,6 +68,7 @@ const { values: args } = parseArgs({
     'cold-runs': { type: 'string', default: '20' },
     'cached-runs': { type: 'string', default: '200' },
     'project-all': { type: 'boolean', default: false },
+    explain: { type: 'string' },
   },
 });
 const number = (name: keyof typeof args) => {
@@ -114,7 +118,7 @@ const lastDays = (name: string, days: number): Range => ({
   to: END,
 });
 
-async function run(database: Database, pool: pg.Pool) {
+async function run(database: Database, pool: pg.Pool, url: string) {
   await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
   const deps: AnalyticsDeps = {
     db: database.db,
@@ -178,6 +182,13 @@ async function run(database: Database, pool: pg.Pool) {
   const reports = await phase('reports', async () => ({
     results: await measureReports(deps, caller, ranges, runs, TIMEZONE, log),
   }));
+  const explainOver = args.explain === undefined ? null : number('explain');
+  if (explainOver !== null)
+    for (const slow of reports.results.filter((r) => r.cold.p95 >= explainOver)) {
+      const range = ranges.find((r) => r.name === slow.range)!;
+      const request = { from: range.from.toISOString(), to: range.to.toISOString(), timezone: TIMEZONE };
+      await explainReport(url, deps, caller, slow.report, request, (text) => console.error(text));
+    }
   return { check, directory, campaigns, conversations, analyze, sizes, reports, ranges };
 }
 
@@ -238,7 +249,7 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: created.url, max: 3 });
   pool.on('error', () => undefined);
   try {
-    const f = await run(database, pool);
+    const f = await run(database, pool, created.url);
     console.log(
       `\nanalytics bench: ${CONVERSATIONS.toLocaleString('en-US')} conversations, ${MESSAGES.toLocaleString('en-US')} ` +
         `messages asked, ${TIMELINE.days} days to ${END.toISOString()}, seed ${SEED}, organization ${BIG_ORG.id} ` +
