@@ -65,7 +65,7 @@ it('every line has one "service" (the part of the process that wrote it) and no 
   const services = new Set(raw.map((l) => (JSON.parse(l) as { service: string }).service));
   expect(
     [...services].every((s) =>
-      ['e2e', 'directory', 'inbox', 'templates', 'campaigns', 'gateway'].includes(s),
+      ['e2e', 'directory', 'inbox', 'templates', 'campaigns', 'analytics', 'gateway'].includes(s),
     ),
   ).toBe(true);
   expect(services).toContain('directory');
