@@ -50,6 +50,16 @@ export interface StandInOptions {
   /** The gateway's client of that service, and where the gateway context keeps it. */
   connect: (address: string, callerTokens: CallerTokenCache) => { close(): void };
   contextKey: keyof GatewayContext;
+  /**
+   * A side server the stand-in service also runs (e.g. its internal HTTP port): started with the
+   * secret that signs callers and the list to record calls in; what it adds to the gateway context.
+   */
+  side?: (secret: string, received: StandInCall[]) => Promise<StandInSide>;
+}
+
+export interface StandInSide {
+  context: Partial<Record<keyof GatewayContext, unknown>>;
+  stop(): Promise<void>;
 }
 
 /**
@@ -87,7 +97,9 @@ export async function startStandInGateway(options: StandInOptions) {
   const rateLimiter = createRateLimiter(cache);
   const callerTokens = new CallerTokenCache(SECRET);
   const client = options.connect(`127.0.0.1:${grpc.port}`, callerTokens);
+  const side = await options.side?.(SECRET, received);
   const ctx = {
+    ...side?.context,
     [options.contextKey]: client,
     authenticator: new Authenticator({
       cache,
@@ -111,6 +123,7 @@ export async function startStandInGateway(options: StandInOptions) {
     received,
     stop: async () => {
       await closeHttpServer(server);
+      await side?.stop();
       client.close();
       await grpc.shutdown(1_000);
     },
