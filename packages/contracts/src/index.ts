@@ -16,6 +16,7 @@ export * from './contacts';
 export * from './quick-replies';
 export * from './campaigns';
 export * from './bot';
+export * from './history';
 export * from './analytics';
 export type * as directory from './generated/directory/v1/DirectoryService';
 export type {

@@ -28,3 +28,4 @@ export * from './cursor';
 export * from './grpc/clear';
 export * from './http/multipart';
 export * from './storage/blob-store';
+export * from './history';

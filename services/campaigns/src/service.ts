@@ -4,6 +4,7 @@ import type { ServiceBinding } from '@inbox/platform';
 import type { CampaignsDeps } from './deps';
 import { campaignHandlers } from './grpc/campaigns.handlers';
 import type { CampaignsImpl } from './grpc/encode';
+import { historyHandlers } from './grpc/history.handlers';
 import { moneyHandlers } from './grpc/money.handlers';
 import { surveyHandlers } from './grpc/surveys.handlers';
 
@@ -15,6 +16,7 @@ export function campaignsBinding(deps: CampaignsDeps): ServiceBinding {
     ...campaignHandlers(deps),
     ...moneyHandlers(deps),
     ...surveyHandlers(deps),
+    ...historyHandlers(deps),
   };
   return { definition: campaignsServiceDefinition(), implementation };
 }

@@ -1,5 +1,5 @@
 export { startDirectoryApp, type DirectoryApp, type DirectoryAppOptions } from './app';
-export { directoryServiceDefinition } from './service';
+export { directoryServiceDefinition, DB_SCHEMA, MIGRATIONS_FOLDER } from './service';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer';
 export {
   ensureOrganization,
@@ -7,3 +7,4 @@ export {
   PLATFORM_CALLER,
 } from './usecases/organizations/create-organization';
 export { newPassword } from './auth/secrets';
+export { exportDirectoryHistory } from './usecases/history/export-directory-history';

@@ -6,6 +6,7 @@ import type { DirectoryDeps } from './deps';
 import { apiKeyHandlers } from './grpc/api-keys.handlers';
 import { authHandlers } from './grpc/auth.handlers';
 import type { DirectoryImpl } from './grpc/encode';
+import { historyHandlers } from './grpc/history.handlers';
 import { organizationHandlers } from './grpc/organizations.handlers';
 import { tagHandlers } from './grpc/tags.handlers';
 import { teamHandlers } from './grpc/teams.handlers';
@@ -27,6 +28,7 @@ export function directoryBinding(deps: DirectoryDeps): ServiceBinding {
     ...teamHandlers(deps),
     ...tagHandlers(deps),
     ...apiKeyHandlers(deps),
+    ...historyHandlers(deps),
   };
   return {
     definition: directoryServiceDefinition(),

@@ -1,5 +1,7 @@
 export { startInboxApp, type InboxApp, type InboxAppOptions } from './app';
 export { inboxServiceDefinition } from './service';
+// The history export without gRPC: the all-in-one rebuild calls it in process.
+export { exportInboxHistory } from './usecases/history/export-inbox-history';
 export { llmEnv, llmOptions } from './config';
 export type { LlmOptions } from './bot/intelligence';
 export { grpcDirectoryLookup, type DirectoryLookup } from './directory-lookup';

@@ -7,6 +7,7 @@ import { contactHandlers } from './grpc/contacts.handlers';
 import { conversationActionHandlers } from './grpc/conversation-actions.handlers';
 import { conversationQueryHandlers } from './grpc/conversation-queries.handlers';
 import type { InboxImpl } from './grpc/encode';
+import { historyHandlers } from './grpc/history.handlers';
 import { messageHandlers } from './grpc/messages.handlers';
 import { quickReplyHandlers } from './grpc/quick-replies.handlers';
 import { settingsHandlers } from './grpc/settings.handlers';
@@ -24,6 +25,7 @@ export function inboxBinding(deps: InboxDeps): ServiceBinding {
     ...quickReplyHandlers(deps),
     ...settingsHandlers(deps),
     ...botHandlers(deps),
+    ...historyHandlers(deps),
   };
   return {
     definition: inboxServiceDefinition(),

@@ -41,6 +41,9 @@ import type { SurveyResults as _campaigns_v1_SurveyResults, SurveyResults__Outpu
 import type { SurveyResultsRequest as _campaigns_v1_SurveyResultsRequest, SurveyResultsRequest__Output as _campaigns_v1_SurveyResultsRequest__Output } from './campaigns/v1/SurveyResultsRequest';
 import type { TemplateProviderCost as _campaigns_v1_TemplateProviderCost, TemplateProviderCost__Output as _campaigns_v1_TemplateProviderCost__Output } from './campaigns/v1/TemplateProviderCost';
 import type { Warning as _campaigns_v1_Warning, Warning__Output as _campaigns_v1_Warning__Output } from './campaigns/v1/Warning';
+import type { HistoryEvent as _history_v1_HistoryEvent, HistoryEvent__Output as _history_v1_HistoryEvent__Output } from './history/v1/HistoryEvent';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from './history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from './history/v1/HistoryRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -89,6 +92,13 @@ export interface ProtoGrpcType {
       SurveyResultsRequest: MessageTypeDefinition<_campaigns_v1_SurveyResultsRequest, _campaigns_v1_SurveyResultsRequest__Output>
       TemplateProviderCost: MessageTypeDefinition<_campaigns_v1_TemplateProviderCost, _campaigns_v1_TemplateProviderCost__Output>
       Warning: MessageTypeDefinition<_campaigns_v1_Warning, _campaigns_v1_Warning__Output>
+    }
+  }
+  history: {
+    v1: {
+      HistoryEvent: MessageTypeDefinition<_history_v1_HistoryEvent, _history_v1_HistoryEvent__Output>
+      HistoryPage: MessageTypeDefinition<_history_v1_HistoryPage, _history_v1_HistoryPage__Output>
+      HistoryRequest: MessageTypeDefinition<_history_v1_HistoryRequest, _history_v1_HistoryRequest__Output>
     }
   }
 }

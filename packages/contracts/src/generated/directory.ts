@@ -54,6 +54,9 @@ import type { UpdateUserRequest as _directory_v1_UpdateUserRequest, UpdateUserRe
 import type { User as _directory_v1_User, User__Output as _directory_v1_User__Output } from './directory/v1/User';
 import type { UserList as _directory_v1_UserList, UserList__Output as _directory_v1_UserList__Output } from './directory/v1/UserList';
 import type { WeeklyInterval as _directory_v1_WeeklyInterval, WeeklyInterval__Output as _directory_v1_WeeklyInterval__Output } from './directory/v1/WeeklyInterval';
+import type { HistoryEvent as _history_v1_HistoryEvent, HistoryEvent__Output as _history_v1_HistoryEvent__Output } from './history/v1/HistoryEvent';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from './history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from './history/v1/HistoryRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -115,6 +118,13 @@ export interface ProtoGrpcType {
       User: MessageTypeDefinition<_directory_v1_User, _directory_v1_User__Output>
       UserList: MessageTypeDefinition<_directory_v1_UserList, _directory_v1_UserList__Output>
       WeeklyInterval: MessageTypeDefinition<_directory_v1_WeeklyInterval, _directory_v1_WeeklyInterval__Output>
+    }
+  }
+  history: {
+    v1: {
+      HistoryEvent: MessageTypeDefinition<_history_v1_HistoryEvent, _history_v1_HistoryEvent__Output>
+      HistoryPage: MessageTypeDefinition<_history_v1_HistoryPage, _history_v1_HistoryPage__Output>
+      HistoryRequest: MessageTypeDefinition<_history_v1_HistoryRequest, _history_v1_HistoryRequest__Output>
     }
   }
 }

@@ -1,6 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { HistoryEvent as _history_v1_HistoryEvent, HistoryEvent__Output as _history_v1_HistoryEvent__Output } from './history/v1/HistoryEvent';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from './history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from './history/v1/HistoryRequest';
 import type { AssignRequest as _inbox_v1_AssignRequest, AssignRequest__Output as _inbox_v1_AssignRequest__Output } from './inbox/v1/AssignRequest';
 import type { BotDocument as _inbox_v1_BotDocument, BotDocument__Output as _inbox_v1_BotDocument__Output } from './inbox/v1/BotDocument';
 import type { BulkFailure as _inbox_v1_BulkFailure, BulkFailure__Output as _inbox_v1_BulkFailure__Output } from './inbox/v1/BulkFailure';
@@ -68,6 +71,13 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 };
 
 export interface ProtoGrpcType {
+  history: {
+    v1: {
+      HistoryEvent: MessageTypeDefinition<_history_v1_HistoryEvent, _history_v1_HistoryEvent__Output>
+      HistoryPage: MessageTypeDefinition<_history_v1_HistoryPage, _history_v1_HistoryPage__Output>
+      HistoryRequest: MessageTypeDefinition<_history_v1_HistoryRequest, _history_v1_HistoryRequest__Output>
+    }
+  }
   inbox: {
     v1: {
       AssignRequest: MessageTypeDefinition<_inbox_v1_AssignRequest, _inbox_v1_AssignRequest__Output>

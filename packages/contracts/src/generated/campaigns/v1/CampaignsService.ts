@@ -13,6 +13,8 @@ import type { Estimate as _campaigns_v1_Estimate, Estimate__Output as _campaigns
 import type { EstimateRequest as _campaigns_v1_EstimateRequest, EstimateRequest__Output as _campaigns_v1_EstimateRequest__Output } from '../../campaigns/v1/EstimateRequest';
 import type { GetCampaignRequest as _campaigns_v1_GetCampaignRequest, GetCampaignRequest__Output as _campaigns_v1_GetCampaignRequest__Output } from '../../campaigns/v1/GetCampaignRequest';
 import type { GlobalStats as _campaigns_v1_GlobalStats, GlobalStats__Output as _campaigns_v1_GlobalStats__Output } from '../../campaigns/v1/GlobalStats';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from '../../history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from '../../history/v1/HistoryRequest';
 import type { IdRequest as _campaigns_v1_IdRequest, IdRequest__Output as _campaigns_v1_IdRequest__Output } from '../../campaigns/v1/IdRequest';
 import type { ListCampaignsRequest as _campaigns_v1_ListCampaignsRequest, ListCampaignsRequest__Output as _campaigns_v1_ListCampaignsRequest__Output } from '../../campaigns/v1/ListCampaignsRequest';
 import type { PhoneStatus as _campaigns_v1_PhoneStatus, PhoneStatus__Output as _campaigns_v1_PhoneStatus__Output } from '../../campaigns/v1/PhoneStatus';
@@ -50,6 +52,15 @@ export interface CampaignsServiceClient extends grpc.Client {
   estimateCost(argument: _campaigns_v1_EstimateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_campaigns_v1_Estimate__Output>): grpc.ClientUnaryCall;
   estimateCost(argument: _campaigns_v1_EstimateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_campaigns_v1_Estimate__Output>): grpc.ClientUnaryCall;
   estimateCost(argument: _campaigns_v1_EstimateRequest, callback: grpc.requestCallback<_campaigns_v1_Estimate__Output>): grpc.ClientUnaryCall;
+  
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
   
   GetCampaign(argument: _campaigns_v1_GetCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_campaigns_v1_CampaignDetail__Output>): grpc.ClientUnaryCall;
   GetCampaign(argument: _campaigns_v1_GetCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_campaigns_v1_CampaignDetail__Output>): grpc.ClientUnaryCall;
@@ -159,6 +170,8 @@ export interface CampaignsServiceHandlers extends grpc.UntypedServiceImplementat
   
   EstimateCost: grpc.handleUnaryCall<_campaigns_v1_EstimateRequest__Output, _campaigns_v1_Estimate>;
   
+  ExportHistory: grpc.handleUnaryCall<_history_v1_HistoryRequest__Output, _history_v1_HistoryPage>;
+  
   GetCampaign: grpc.handleUnaryCall<_campaigns_v1_GetCampaignRequest__Output, _campaigns_v1_CampaignDetail>;
   
   GetCampaignStats: grpc.handleUnaryCall<_campaigns_v1_IdRequest__Output, _campaigns_v1_CampaignStats>;
@@ -187,6 +200,7 @@ export interface CampaignsServiceDefinition extends grpc.ServiceDefinition {
   CancelCampaign: MethodDefinition<_campaigns_v1_IdRequest, _campaigns_v1_Campaign, _campaigns_v1_IdRequest__Output, _campaigns_v1_Campaign__Output>
   CreateCampaign: MethodDefinition<_campaigns_v1_CreateCampaignRequest, _campaigns_v1_CreateCampaignResult, _campaigns_v1_CreateCampaignRequest__Output, _campaigns_v1_CreateCampaignResult__Output>
   EstimateCost: MethodDefinition<_campaigns_v1_EstimateRequest, _campaigns_v1_Estimate, _campaigns_v1_EstimateRequest__Output, _campaigns_v1_Estimate__Output>
+  ExportHistory: MethodDefinition<_history_v1_HistoryRequest, _history_v1_HistoryPage, _history_v1_HistoryRequest__Output, _history_v1_HistoryPage__Output>
   GetCampaign: MethodDefinition<_campaigns_v1_GetCampaignRequest, _campaigns_v1_CampaignDetail, _campaigns_v1_GetCampaignRequest__Output, _campaigns_v1_CampaignDetail__Output>
   GetCampaignStats: MethodDefinition<_campaigns_v1_IdRequest, _campaigns_v1_CampaignStats, _campaigns_v1_IdRequest__Output, _campaigns_v1_CampaignStats__Output>
   GetGlobalStats: MethodDefinition<_campaigns_v1_Empty, _campaigns_v1_GlobalStats, _campaigns_v1_Empty__Output, _campaigns_v1_GlobalStats__Output>

@@ -17,6 +17,8 @@ import type { CreateTeamRequest as _directory_v1_CreateTeamRequest, CreateTeamRe
 import type { CreateUserRequest as _directory_v1_CreateUserRequest, CreateUserRequest__Output as _directory_v1_CreateUserRequest__Output } from '../../directory/v1/CreateUserRequest';
 import type { Empty as _directory_v1_Empty, Empty__Output as _directory_v1_Empty__Output } from '../../directory/v1/Empty';
 import type { GetUserPrincipalRequest as _directory_v1_GetUserPrincipalRequest, GetUserPrincipalRequest__Output as _directory_v1_GetUserPrincipalRequest__Output } from '../../directory/v1/GetUserPrincipalRequest';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from '../../history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from '../../history/v1/HistoryRequest';
 import type { IdRequest as _directory_v1_IdRequest, IdRequest__Output as _directory_v1_IdRequest__Output } from '../../directory/v1/IdRequest';
 import type { ListTeamsRequest as _directory_v1_ListTeamsRequest, ListTeamsRequest__Output as _directory_v1_ListTeamsRequest__Output } from '../../directory/v1/ListTeamsRequest';
 import type { ListUsersRequest as _directory_v1_ListUsersRequest, ListUsersRequest__Output as _directory_v1_ListUsersRequest__Output } from '../../directory/v1/ListUsersRequest';
@@ -172,6 +174,15 @@ export interface DirectoryServiceClient extends grpc.Client {
   deleteUser(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _directory_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _directory_v1_IdRequest, callback: grpc.requestCallback<_directory_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
   
   GetRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
   GetRoutingTeam(argument: _directory_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_directory_v1_RoutingTeam__Output>): grpc.ClientUnaryCall;
@@ -438,6 +449,8 @@ export interface DirectoryServiceHandlers extends grpc.UntypedServiceImplementat
   
   DeleteUser: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_Empty>;
   
+  ExportHistory: grpc.handleUnaryCall<_history_v1_HistoryRequest__Output, _history_v1_HistoryPage>;
+  
   GetRoutingTeam: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_RoutingTeam>;
   
   GetSchedule: grpc.handleUnaryCall<_directory_v1_IdRequest__Output, _directory_v1_Schedule>;
@@ -507,6 +520,7 @@ export interface DirectoryServiceDefinition extends grpc.ServiceDefinition {
   DeleteApiKey: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
   DeleteTag: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
   DeleteUser: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Empty, _directory_v1_IdRequest__Output, _directory_v1_Empty__Output>
+  ExportHistory: MethodDefinition<_history_v1_HistoryRequest, _history_v1_HistoryPage, _history_v1_HistoryRequest__Output, _history_v1_HistoryPage__Output>
   GetRoutingTeam: MethodDefinition<_directory_v1_IdRequest, _directory_v1_RoutingTeam, _directory_v1_IdRequest__Output, _directory_v1_RoutingTeam__Output>
   GetSchedule: MethodDefinition<_directory_v1_IdRequest, _directory_v1_Schedule, _directory_v1_IdRequest__Output, _directory_v1_Schedule__Output>
   GetScheduleStatus: MethodDefinition<_directory_v1_IdRequest, _directory_v1_ScheduleStatus, _directory_v1_IdRequest__Output, _directory_v1_ScheduleStatus__Output>

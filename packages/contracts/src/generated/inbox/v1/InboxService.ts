@@ -25,6 +25,8 @@ import type { CreateQuickReplyRequest as _inbox_v1_CreateQuickReplyRequest, Crea
 import type { Empty as _inbox_v1_Empty, Empty__Output as _inbox_v1_Empty__Output } from '../../inbox/v1/Empty';
 import type { FollowUpRequest as _inbox_v1_FollowUpRequest, FollowUpRequest__Output as _inbox_v1_FollowUpRequest__Output } from '../../inbox/v1/FollowUpRequest';
 import type { HandoffSummary as _inbox_v1_HandoffSummary, HandoffSummary__Output as _inbox_v1_HandoffSummary__Output } from '../../inbox/v1/HandoffSummary';
+import type { HistoryPage as _history_v1_HistoryPage, HistoryPage__Output as _history_v1_HistoryPage__Output } from '../../history/v1/HistoryPage';
+import type { HistoryRequest as _history_v1_HistoryRequest, HistoryRequest__Output as _history_v1_HistoryRequest__Output } from '../../history/v1/HistoryRequest';
 import type { IdRequest as _inbox_v1_IdRequest, IdRequest__Output as _inbox_v1_IdRequest__Output } from '../../inbox/v1/IdRequest';
 import type { Job as _inbox_v1_Job, Job__Output as _inbox_v1_Job__Output } from '../../inbox/v1/Job';
 import type { ListChannelsRequest as _inbox_v1_ListChannelsRequest, ListChannelsRequest__Output as _inbox_v1_ListChannelsRequest__Output } from '../../inbox/v1/ListChannelsRequest';
@@ -126,6 +128,15 @@ export interface InboxServiceClient extends grpc.Client {
   deleteQuickReply(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteQuickReply(argument: _inbox_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteQuickReply(argument: _inbox_v1_IdRequest, callback: grpc.requestCallback<_inbox_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  ExportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
+  exportHistory(argument: _history_v1_HistoryRequest, callback: grpc.requestCallback<_history_v1_HistoryPage__Output>): grpc.ClientUnaryCall;
   
   GenerateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
   GenerateHandoffSummary(argument: _inbox_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_inbox_v1_HandoffSummary__Output>): grpc.ClientUnaryCall;
@@ -533,6 +544,8 @@ export interface InboxServiceHandlers extends grpc.UntypedServiceImplementation 
   
   DeleteQuickReply: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_Empty>;
   
+  ExportHistory: grpc.handleUnaryCall<_history_v1_HistoryRequest__Output, _history_v1_HistoryPage>;
+  
   GenerateHandoffSummary: grpc.handleUnaryCall<_inbox_v1_IdRequest__Output, _inbox_v1_HandoffSummary>;
   
   GetBotCategories: grpc.handleUnaryCall<_inbox_v1_Empty__Output, _inbox_v1_BotDocument>;
@@ -630,6 +643,7 @@ export interface InboxServiceDefinition extends grpc.ServiceDefinition {
   CountConversations: MethodDefinition<_inbox_v1_ConversationFilter, _inbox_v1_ConversationCounts, _inbox_v1_ConversationFilter__Output, _inbox_v1_ConversationCounts__Output>
   CreateQuickReply: MethodDefinition<_inbox_v1_CreateQuickReplyRequest, _inbox_v1_QuickReply, _inbox_v1_CreateQuickReplyRequest__Output, _inbox_v1_QuickReply__Output>
   DeleteQuickReply: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_Empty, _inbox_v1_IdRequest__Output, _inbox_v1_Empty__Output>
+  ExportHistory: MethodDefinition<_history_v1_HistoryRequest, _history_v1_HistoryPage, _history_v1_HistoryRequest__Output, _history_v1_HistoryPage__Output>
   GenerateHandoffSummary: MethodDefinition<_inbox_v1_IdRequest, _inbox_v1_HandoffSummary, _inbox_v1_IdRequest__Output, _inbox_v1_HandoffSummary__Output>
   GetBotCategories: MethodDefinition<_inbox_v1_Empty, _inbox_v1_BotDocument, _inbox_v1_Empty__Output, _inbox_v1_BotDocument__Output>
   GetBotSettings: MethodDefinition<_inbox_v1_Empty, _inbox_v1_BotDocument, _inbox_v1_Empty__Output, _inbox_v1_BotDocument__Output>
