@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { INBOX_EVENTS, type EventEnvelope } from '@inbox/contracts';
 import { createLogger, InProcessBus, newId } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { conversationCycles, messageSlots } from '../db/schema';
+import { startRebuildState } from '../db/rebuild';
+import { conversationCycles, messageSlots, rebuildState } from '../db/schema';
 import { analyticsEvent } from '../testing/events';
 import { createAnalyticsTestbed } from '../testing/testbed';
 import { ANALYTICS_BINDINGS } from '../projections';
-import { subscribeAnalyticsEvents } from './events.consumer';
+import { analyticsEventsHandler, subscribeAnalyticsEvents } from './events.consumer';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
 const bus = new InProcessBus(createLogger('analytics-consumer-test', 'silent'));
@@ -116,5 +117,41 @@ describe('analytics events consumer', () => {
     );
     expect(cycles).toEqual([expect.objectContaining({ waitingSince: at(1) })]);
     expect(await inboundCount(c.orgId)).toBe(1);
+  });
+});
+
+describe('analytics events consumer after a rebuild', () => {
+  const info = { attempt: 1, headers: {}, queue: 'analytics.events' };
+  // The other tests' events are from before any cutoff used here: leave no rebuild behind.
+  afterEach(async () => {
+    await testbed.deps.db.delete(rebuildState);
+  });
+
+  it('acknowledges without applying what occurred before the cutoff (the export told it), applies the rest', async () => {
+    const handle = analyticsEventsHandler(testbed.deps, 0);
+    const c = conversation();
+    // As the rebuild left it: the conversation told by the export, the cutoff at minute 10.
+    await testbed.apply(c.created());
+    await startRebuildState(testbed.deps.db, at(10), new Date());
+    await handle(c.received(5), info);
+    expect(await inboundCount(c.orgId)).toBe(0);
+    await handle(c.received(10), info);
+    await handle(c.received(11), info);
+    expect(await inboundCount(c.orgId)).toBe(2);
+  });
+
+  it('reads the cutoff once per refresh period: a rebuild recorded meanwhile counts from the next read', async () => {
+    const handle = analyticsEventsHandler(testbed.deps, 300);
+    const c = conversation();
+    await testbed.apply(c.created());
+    await handle(c.received(1), info);
+    // Another process starts a rebuild: within the refresh period this consumer has not read it yet.
+    await startRebuildState(testbed.deps.db, at(30), new Date());
+    await handle(c.received(2), info);
+    expect(await inboundCount(c.orgId)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await handle(c.received(3), info);
+    await handle(c.received(31), info);
+    expect(await inboundCount(c.orgId)).toBe(3);
   });
 });

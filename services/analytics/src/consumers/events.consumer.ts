@@ -3,6 +3,7 @@ import { idempotent, type EventBus, type EventHandler, type SubscriptionSpec } f
 import { outbox, processedEvents } from '../db/schema';
 import type { AnalyticsDeps } from '../deps';
 import { ANALYTICS_BINDINGS, applyEvent } from '../projections';
+import { rebuildCutoff, REBUILD_CUTOFF_REFRESH_MS } from '../rebuild/rebuild-cutoff';
 
 /**
  * Every event the read models are built from, one at a time in the queue's order. Some facts need
@@ -21,12 +22,31 @@ export const ANALYTICS_EVENTS_SUBSCRIPTION = {
   retryBaseMs: 250,
 } satisfies SubscriptionSpec;
 
+/** The consumer name of the claims in processed_events (the rebuild claims its events under it too). */
+export const ANALYTICS_EVENTS_CONSUMER = 'analytics.events';
+
 /**
  * applyEvent in a transaction that first claims the event in processed_events: a redelivered
- * event changes nothing, message slot counts included (they have no key of their own).
+ * event changes nothing, message slot counts included (they have no key of their own). An event
+ * that occurred before the latest rebuild's cutoff is acknowledged without applying it: the
+ * rebuild's history export told it already (the cutoff is re-read every `cutoffRefreshMs`).
  */
-export const analyticsEventsHandler = (deps: AnalyticsDeps): EventHandler =>
-  idempotent(deps.db, { outbox, processedEvents }, 'analytics.events', (tx, event) => applyEvent(tx, event));
+export const analyticsEventsHandler = (
+  deps: AnalyticsDeps,
+  cutoffRefreshMs = REBUILD_CUTOFF_REFRESH_MS,
+): EventHandler => {
+  const cutoff = rebuildCutoff(deps.db, cutoffRefreshMs);
+  const apply = idempotent(deps.db, { outbox, processedEvents }, ANALYTICS_EVENTS_CONSUMER, (tx, event) =>
+    applyEvent(tx, event),
+  );
+  return async (event, info) => {
+    if (await cutoff.covers(event)) {
+      deps.logger.debug({ eventId: event.id, type: event.type }, 'told by the rebuild already: skipped');
+      return;
+    }
+    await apply(event, info);
+  };
+};
 
 export async function subscribeAnalyticsEvents(deps: AnalyticsDeps, bus: EventBus): Promise<void> {
   await bus.subscribe(ANALYTICS_EVENTS_SUBSCRIPTION, analyticsEventsHandler(deps));
