@@ -34,7 +34,10 @@ export interface HistoryEventView {
 }
 
 /**
- * At most this many events per page (gRPC's 4 MB message limit, and a bounded transaction on the
- * rebuild's side): a page ends at a unit boundary before it, or inside a unit that alone has more.
+ * A page's bounds: at most this many events, and this many bytes of event JSON (under gRPC's
+ * default 4 MB message; a text message carries up to 4,096 characters). A page ends at a unit
+ * boundary before either, or inside a unit that alone has more; a page always holds at least one
+ * event, so every page makes progress.
  */
 export const HISTORY_PAGE_MAX_EVENTS = 2000;
+export const HISTORY_PAGE_MAX_BYTES = 3 * 1024 * 1024;

@@ -1,10 +1,13 @@
 import {
   HISTORY_DEFAULT_LIMIT,
   HISTORY_MAX_LIMIT,
+  HISTORY_PAGE_MAX_BYTES,
+  HISTORY_PAGE_MAX_EVENTS,
   HISTORY_SERVICE_PRINCIPAL,
   type HistoryEventView,
 } from '@inbox/contracts';
 import type { CallerContext } from './context';
+import type { Db } from './db/database';
 import { forbidden, invalid } from './errors';
 
 /**
@@ -34,7 +37,8 @@ export function historyQuery(request: {
   limit?: number | null;
 }): HistoryQuery {
   const before = new Date(request.before ?? '');
-  if (!request.before || Number.isNaN(before.getTime()))
+  // Years past 9999 are valid in JS and refused by PostgreSQL: a 400 here, not a 500 there.
+  if (!request.before || Number.isNaN(before.getTime()) || before.getUTCFullYear() > 9999)
     throw invalid('INVALID_BEFORE', '`before` must be an ISO 8601 instant', [
       { path: 'before', message: 'an ISO 8601 instant' },
     ]);
@@ -75,3 +79,45 @@ export const historyEventView = (message: HistoryEventMessage): HistoryEventView
   occurredAt: message.occurredAt,
   data: JSON.parse(message.dataJson) as Record<string, unknown>,
 });
+
+/** The gRPC handler of ExportHistory: the caller check, the request checked, the service's export. */
+export const exportHistoryHandler =
+  (db: Db, exportHistory: (db: Db, query: HistoryQuery) => Promise<HistoryPageMessage>) =>
+  async (
+    request: { before?: string | null; after?: string | null; limit?: number | null },
+    caller: CallerContext,
+  ) => {
+    requireHistoryCaller(caller);
+    return exportHistory(db, historyQuery(request));
+  };
+
+/** Rough bytes of a HistoryEvent besides its data (id, type, org, time, framing). */
+const EVENT_OVERHEAD_BYTES = 160;
+
+/**
+ * A page under construction, within HISTORY_PAGE_MAX_EVENTS and HISTORY_PAGE_MAX_BYTES: a group
+ * of events (what must travel together) goes in whole or not at all; an empty page takes any
+ * group, so every page makes progress.
+ */
+export class HistoryPageBuilder {
+  readonly events: HistoryEventMessage[] = [];
+  private bytes = 0;
+
+  /** Adds the group if it fits; false (nothing added) when it does not. */
+  add(group: readonly HistoryEventView[]): boolean {
+    const messages = group.map(historyEventMessage);
+    const size = messages.reduce((sum, m) => sum + Buffer.byteLength(m.dataJson) + EVENT_OVERHEAD_BYTES, 0);
+    const fits =
+      this.events.length + messages.length <= HISTORY_PAGE_MAX_EVENTS &&
+      this.bytes + size <= HISTORY_PAGE_MAX_BYTES;
+    if (!fits && this.events.length > 0) return false;
+    this.events.push(...messages);
+    this.bytes += size;
+    return true;
+  }
+
+  /** Room left for events (the byte bound aside). */
+  get eventsLeft(): number {
+    return HISTORY_PAGE_MAX_EVENTS - this.events.length;
+  }
+}

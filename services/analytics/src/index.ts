@@ -17,4 +17,4 @@ export {
 } from './rebuild/history-source';
 export { grpcHistorySources, type HistoryAddresses } from './rebuild/grpc-sources';
 export { runRebuild } from './rebuild/run-rebuild';
-export { REBUILD_CUTOFF_REFRESH_MS } from './rebuild/rebuild-cutoff';
+export { HISTORY_OVERLAP_MS, historyKeyOf } from './rebuild/told-by-history';

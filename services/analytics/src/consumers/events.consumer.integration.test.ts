@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { INBOX_EVENTS, type EventEnvelope } from '@inbox/contracts';
+import { historyEventId, INBOX_EVENTS, type EventEnvelope } from '@inbox/contracts';
 import { createLogger, InProcessBus, newId } from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
-import { startRebuildState } from '../db/rebuild';
+import { claimEvents, finishRebuildState, startRebuildState } from '../db/rebuild';
 import { conversationCycles, messageSlots, rebuildState } from '../db/schema';
 import { analyticsEvent } from '../testing/events';
 import { createAnalyticsTestbed } from '../testing/testbed';
@@ -122,36 +122,70 @@ describe('analytics events consumer', () => {
 
 describe('analytics events consumer after a rebuild', () => {
   const info = { attempt: 1, headers: {}, queue: 'analytics.events' };
+  const handle: ReturnType<typeof analyticsEventsHandler> = (event, delivery) =>
+    analyticsEventsHandler(testbed.deps)(event, delivery);
   // The other tests' events are from before any cutoff used here: leave no rebuild behind.
   afterEach(async () => {
     await testbed.deps.db.delete(rebuildState);
   });
+  const finishedRebuild = async (cutoff: Date) => {
+    await startRebuildState(testbed.deps.db, cutoff, cutoff);
+    await finishRebuildState(testbed.deps.db, cutoff, 0);
+  };
+  const statusChange = (c: ReturnType<typeof conversation>, minute: number) =>
+    analyticsEvent(INBOX_EVENTS.conversationStatusChanged, c.orgId, at(minute), {
+      conversationId: c.id,
+      waId: '5215512345678',
+      from: 'OPEN',
+      to: 'CLOSED',
+      by: 'agent',
+      reason: 'resolve',
+      actorId: null,
+    });
+  const closedAt = async (id: string) =>
+    (
+      await testbed.deps.db.select().from(conversationCycles).where(eq(conversationCycles.conversationId, id))
+    )[0]?.resolvedAt ?? null;
 
-  it('acknowledges without applying what occurred before the cutoff (the export told it), applies the rest', async () => {
-    const handle = analyticsEventsHandler(testbed.deps, 0);
+  it('a message the history told is skipped by fact, whenever its event occurred; one it missed is applied', async () => {
     const c = conversation();
-    // As the rebuild left it: the conversation told by the export, the cutoff at minute 10.
     await testbed.apply(c.created());
-    await startRebuildState(testbed.deps.db, at(10), new Date());
-    await handle(c.received(5), info);
+    await finishedRebuild(at(10));
+    // The history told this message (its history id claimed by the rebuild); its live event comes
+    // after the cutoff (received late): still the same fact, not counted again.
+    const told = c.received(12);
+    const messageId = (told.data as { messageId: string }).messageId;
+    await claimEvents(testbed.deps.db, 'analytics.events', [historyEventId('inbox', 'msg', messageId)]);
+    await handle(told, info);
     expect(await inboundCount(c.orgId)).toBe(0);
-    await handle(c.received(10), info);
+    // Before the cutoff, but the history missed it (committed after its conversation was read): applied.
+    await handle(c.received(5), info);
+    // After the cutoff, never told: applied.
     await handle(c.received(11), info);
     expect(await inboundCount(c.orgId)).toBe(2);
   });
 
-  it('reads the cutoff once per refresh period: a rebuild recorded meanwhile counts from the next read', async () => {
-    const handle = analyticsEventsHandler(testbed.deps, 300);
+  it('other events: skipped when they occurred before the cutoff, applied from it on', async () => {
+    const before = conversation();
+    const after = conversation();
+    await testbed.apply(before.created());
+    await testbed.apply(after.created());
+    await finishedRebuild(at(10));
+    await handle(statusChange(before, 9), info);
+    await handle(statusChange(after, 10), info);
+    expect(await closedAt(before.id)).toBeNull();
+    expect(await closedAt(after.id)).toEqual(at(10));
+  });
+
+  it('while a rebuild runs, events wait (retried, nothing applied), then go in once it has finished', async () => {
     const c = conversation();
     await testbed.apply(c.created());
-    await handle(c.received(1), info);
-    // Another process starts a rebuild: within the refresh period this consumer has not read it yet.
-    await startRebuildState(testbed.deps.db, at(30), new Date());
-    await handle(c.received(2), info);
-    expect(await inboundCount(c.orgId)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    await handle(c.received(3), info);
-    await handle(c.received(31), info);
-    expect(await inboundCount(c.orgId)).toBe(3);
+    await startRebuildState(testbed.deps.db, at(10), at(10));
+    const event = c.received(11);
+    await expect(handle(event, info)).rejects.toMatchObject({ code: 'REBUILD_IN_PROGRESS' });
+    expect(await inboundCount(c.orgId)).toBe(0);
+    await finishRebuildState(testbed.deps.db, at(20), 0);
+    await handle(event, info);
+    expect(await inboundCount(c.orgId)).toBe(1);
   });
 });

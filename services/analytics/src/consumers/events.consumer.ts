@@ -3,7 +3,7 @@ import { idempotent, type EventBus, type EventHandler, type SubscriptionSpec } f
 import { outbox, processedEvents } from '../db/schema';
 import type { AnalyticsDeps } from '../deps';
 import { ANALYTICS_BINDINGS, applyEvent } from '../projections';
-import { rebuildCutoff, REBUILD_CUTOFF_REFRESH_MS } from '../rebuild/rebuild-cutoff';
+import { toldByHistory } from '../rebuild/told-by-history';
 
 /**
  * Every event the read models are built from, one at a time in the queue's order. Some facts need
@@ -27,26 +27,18 @@ export const ANALYTICS_EVENTS_CONSUMER = 'analytics.events';
 
 /**
  * applyEvent in a transaction that first claims the event in processed_events: a redelivered
- * event changes nothing, message slot counts included (they have no key of their own). An event
- * that occurred before the latest rebuild's cutoff is acknowledged without applying it: the
- * rebuild's history export told it already (the cutoff is re-read every `cutoffRefreshMs`).
+ * event changes nothing, message slot counts included (they have no key of their own). After a
+ * rebuild, an event the history already told is acknowledged without applying it
+ * (rebuild/told-by-history.ts); while a rebuild runs, events wait.
  */
-export const analyticsEventsHandler = (
-  deps: AnalyticsDeps,
-  cutoffRefreshMs = REBUILD_CUTOFF_REFRESH_MS,
-): EventHandler => {
-  const cutoff = rebuildCutoff(deps.db, cutoffRefreshMs);
-  const apply = idempotent(deps.db, { outbox, processedEvents }, ANALYTICS_EVENTS_CONSUMER, (tx, event) =>
-    applyEvent(tx, event),
-  );
-  return async (event, info) => {
-    if (await cutoff.covers(event)) {
+export const analyticsEventsHandler = (deps: AnalyticsDeps): EventHandler =>
+  idempotent(deps.db, { outbox, processedEvents }, ANALYTICS_EVENTS_CONSUMER, async (tx, event) => {
+    if (await toldByHistory(tx, ANALYTICS_EVENTS_CONSUMER, event)) {
       deps.logger.debug({ eventId: event.id, type: event.type }, 'told by the rebuild already: skipped');
       return;
     }
-    await apply(event, info);
-  };
-};
+    await applyEvent(tx, event);
+  });
 
 export async function subscribeAnalyticsEvents(deps: AnalyticsDeps, bus: EventBus): Promise<void> {
   await bus.subscribe(ANALYTICS_EVENTS_SUBSCRIPTION, analyticsEventsHandler(deps));

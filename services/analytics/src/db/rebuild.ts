@@ -18,13 +18,18 @@ export async function finishRebuildState(db: Db, finishedAt: Date, events: numbe
   await db.update(rebuildState).set({ finishedAt, events }).where(eq(rebuildState.id, 1));
 }
 
-/** The latest rebuild's cutoff (finished or still running); null when the read models were never rebuilt. */
-export async function readRebuildCutoff(db: Db): Promise<Date | null> {
+/** The latest rebuild: its cutoff and whether it finished; null when the read models were never rebuilt. */
+export async function readRebuildState(db: Db): Promise<{ cutoff: Date; finished: boolean } | null> {
   const [row] = await db
-    .select({ cutoff: rebuildState.cutoff })
+    .select({ cutoff: rebuildState.cutoff, finishedAt: rebuildState.finishedAt })
     .from(rebuildState)
     .where(eq(rebuildState.id, 1));
-  return row ? new Date(row.cutoff) : null;
+  return row ? { cutoff: new Date(row.cutoff), finished: row.finishedAt !== null } : null;
+}
+
+/** Whether a fact's claim (an id in processed_events for this consumer) exists already; claims it if not. */
+export async function claimFact(tx: Db, consumer: string, id: string): Promise<boolean> {
+  return (await claimEvents(tx, consumer, [id])).has(id);
 }
 
 /**

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { DIRECTORY_EVENTS, INBOX_EVENTS, type EventEnvelope } from '@inbox/contracts';
-import { newId, type HistoryEventMessage, type HistoryPageMessage, type HistoryQuery } from '@inbox/platform';
+import {
+  DomainError,
+  historyEventMessage,
+  newId,
+  type HistoryEventMessage,
+  type HistoryPageMessage,
+  type HistoryQuery,
+} from '@inbox/platform';
 import { openForTestFile } from '@inbox/platform/testing';
 import { conversationCycles, messageSlots, processedEvents, rebuildState, users } from '../db/schema';
 import { analyticsEvent } from '../testing/events';
@@ -96,6 +103,8 @@ function rebuild(sources: Partial<HistorySources>, batchEvents?: number) {
     logger: testbed.deps.logger,
     sources: { directory: none, inbox: none, campaigns: none, ...sources },
     now: () => NOW,
+    settleMs: 0,
+    retryMs: [0, 0],
     batchEvents,
   });
 }
@@ -198,6 +207,31 @@ describe('rebuilding the read models from history', () => {
       }),
     ).rejects.toThrow(/UNAVAILABLE/);
     expect(await inboundCount(orgId)).toBe(1);
+  });
+
+  it('asks again for a page a source could not answer, but not for one it refused', async () => {
+    const orgId = nextOrg++;
+    const c = conversation(orgId);
+    let failures = 2;
+    const flaky: HistorySource = async (query) => {
+      if (query.limit > 1 && failures-- > 0) throw new Error('14 UNAVAILABLE: the inbox restarted');
+      return {
+        events: query.limit > 1 ? [c.created(), c.received(1)].map(historyEventMessage) : [],
+        next: '',
+      };
+    };
+    await rebuild({ inbox: flaky });
+    expect(await inboundCount(orgId)).toBe(1);
+    let asked = 0;
+    const refusing: HistorySource = async (query) => {
+      if (query.limit > 1) {
+        asked += 1;
+        throw new DomainError('invalid', 'INVALID_AFTER', 'not a cursor');
+      }
+      return { events: [], next: '' };
+    };
+    await expect(rebuild({ inbox: refusing })).rejects.toMatchObject({ code: 'INVALID_AFTER' });
+    expect(asked).toBe(1);
   });
 
   it('records the cutoff before it reads the history (a running consumer skips what the export tells)', async () => {

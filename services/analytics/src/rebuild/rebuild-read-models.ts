@@ -13,6 +13,13 @@ import { HISTORY_SOURCES, type HistorySourceName, type HistorySources } from './
 
 /** Events applied per transaction: a page (up to HISTORY_PAGE_MAX_EVENTS) is split into these. */
 export const REBUILD_BATCH_EVENTS = 500;
+/**
+ * Facts stamped just before the cutoff may still be committing in their service when the rebuild
+ * starts; reading history this much later lets them land, so the export tells them.
+ */
+export const REBUILD_SETTLE_MS = 5_000;
+/** A page a source could not answer (a restart, a deadline) is asked again after these waits. */
+const PAGE_RETRY_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
 /** Progress is logged at most this often (and at the end of each source). */
 const PROGRESS_EVERY_MS = 5_000;
 
@@ -24,6 +31,10 @@ export interface RebuildOptions {
   /** Units (conversations, campaigns, users) per page asked of each source (1 to HISTORY_MAX_LIMIT). */
   pageLimit?: number;
   batchEvents?: number;
+  /** How long to wait after the cutoff before reading history (REBUILD_SETTLE_MS). */
+  settleMs?: number;
+  /** Waits between attempts at a page a source could not answer (PAGE_RETRY_MS). */
+  retryMs?: readonly number[];
 }
 
 export interface RebuildResult {
@@ -46,26 +57,32 @@ export interface RebuildResult {
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { db, logger } = options;
   const now = options.now ?? (() => new Date());
-  const cutoff = now();
   const started = Date.now();
   // A source that does not answer (address, secret, a service down) fails here, before any reset.
-  for (const name of HISTORY_SOURCES) await options.sources[name]({ before: cutoff, after: '', limit: 1 });
-  const tables = await db.transaction(async (tx) => {
-    await startRebuildState(tx, cutoff, cutoff);
-    return truncateReadModels(tx);
+  for (const name of HISTORY_SOURCES) await options.sources[name]({ before: now(), after: '', limit: 1 });
+  // Truncate first: it waits for the live consumer's transactions in flight, and the cutoff is
+  // taken after them, so whatever they applied (and this truncate wiped) occurred before it and
+  // is in the history. Consumer transactions after this one see the rebuild running and wait.
+  const { cutoff, tables } = await db.transaction(async (tx) => {
+    const reset = await truncateReadModels(tx);
+    const at = now();
+    await startRebuildState(tx, at, at);
+    return { cutoff: at, tables: reset };
   });
   logger.info({ cutoff: cutoff.toISOString(), tables }, 'read models reset; rebuilding from history');
+  await sleep(options.settleMs ?? REBUILD_SETTLE_MS);
   const progress = progressLog(logger, started);
   const pages = { directory: 0, inbox: 0, campaigns: 0 };
   let skipped = 0;
   for (const name of HISTORY_SOURCES) {
     let after = '';
     do {
-      const page = await options.sources[name]({
-        before: cutoff,
-        after,
-        limit: options.pageLimit ?? HISTORY_DEFAULT_LIMIT,
-      });
+      const query = { before: cutoff, after, limit: options.pageLimit ?? HISTORY_DEFAULT_LIMIT };
+      const page = await withRetries(
+        () => options.sources[name](query),
+        options.retryMs ?? PAGE_RETRY_MS,
+        (error) => logger.warn({ source: name, err: error }, 'history page not answered; asking again'),
+      );
       pages[name] += 1;
       const applied = await applyPage(db, logger, page.events, options.batchEvents ?? REBUILD_BATCH_EVENTS);
       skipped += applied.skipped;
@@ -79,6 +96,27 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const seconds = (Date.now() - started) / 1000;
   logger.info({ events, skipped, pages, seconds }, 'read models rebuilt');
   return { cutoff, events, skipped, pages, tables, seconds };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A request or a page the caller got wrong is not asked again; anything else is, after each wait. */
+async function withRetries<T>(
+  ask: () => Promise<T>,
+  waits: readonly number[],
+  onRetry: (error: unknown) => void,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ask();
+    } catch (error) {
+      const final =
+        error instanceof DomainError && error.kind !== 'unavailable' && error.kind !== 'rate_limited';
+      if (final || attempt >= waits.length) throw error;
+      onRetry(error);
+      await sleep(waits[attempt]);
+    }
+  }
 }
 
 /** A page's events in order, in transactions of at most `batchSize` events. */
