@@ -3,6 +3,7 @@ import { transactThenPublish } from '@inbox/platform';
 import { dispatchRepository } from '../db/repositories/dispatch.repository';
 import type { CampaignsDeps } from '../deps';
 import { allows, nextCampaignStatus } from '../domain/campaign-lifecycle';
+import { NO_SEND_ACCEPTED_REASON } from '../domain/campaign-reasons';
 import { systemOrigin } from '../events';
 
 /**
@@ -41,7 +42,7 @@ export async function completeCampaignIfDone(
         from: current.status,
         to,
         code: null,
-        reason: 'WhatsApp accepted none of its sends',
+        reason: NO_SEND_ACCEPTED_REASON,
         actorId: null,
       });
     return true;

@@ -55,11 +55,11 @@ export interface HistoryRecipientRow {
   cost: number | null;
 }
 
-/** Where a page of campaigns starts: after a campaign, or at one (a campaign a page ended inside). */
 /** A time as toISOString writes it (milliseconds, truncated as a Date read from the driver is). */
 const iso = (column: AnyColumn) =>
   sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Where a page of campaigns starts: after a campaign, or at one (a campaign a page ended inside). */
 export type CampaignKey = { id: string; inclusive: boolean } | null;
 
 export const historyRepository = {

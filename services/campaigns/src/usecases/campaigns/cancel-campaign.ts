@@ -1,9 +1,8 @@
 import { actorOf, type CallerContext } from '@inbox/platform';
 import type { CampaignsDeps } from '../../deps';
 import type { CampaignView } from './campaign-view';
+import { CANCEL_REASON } from '../../domain/campaign-reasons';
 import { changeCampaignStatus } from './change-campaign-status';
-
-export const CANCEL_REASON = 'Cancelled by a person';
 
 /**
  * Any unfinished campaign → CANCELLED, for good (who did it kept). Recipients not sent yet stay

@@ -6,6 +6,7 @@ import {
 } from '@inbox/contracts';
 import {
   DomainError,
+  encodeCursor,
   historyEventView,
   historyQuery,
   newId,
@@ -145,6 +146,36 @@ describe('ExportHistory (directory)', () => {
     expect(mine).toEqual(expected);
   });
 
+  it('tells a user whose status or deletion came after the cutoff as the cutoff saw them', async () => {
+    const orgId = newOrg();
+    // Set ONLINE before the cutoff, deleted after it: the deletion wrote OFFLINE over the status,
+    // so neither is told (the status it had then is lost).
+    const deletedAfter = await makeUser(orgId, {
+      createdAt: at('02T09:00:00.000'),
+      status: 'OFFLINE',
+      statusChangedAt: at('03T09:00:00.000'),
+      deletedAt: at('10T12:00:00.001'),
+    });
+    // Renamed and made ADMIN after the cutoff: told with the name and role it has now.
+    const renamed = await makeUser(orgId, {
+      createdAt: at('02T10:00:00.000'),
+      name: 'Renamed later',
+      role: 'ADMIN',
+      status: 'BUSY',
+      statusChangedAt: at('11T09:00:00.000'),
+    });
+
+    const { events } = await exportAll({ before: CUTOFF, limit: 100 });
+
+    expect(parsed(ofOrg(events, orgId)).map((e) => [e.type, e.data])).toEqual([
+      [DIRECTORY_EVENTS.userCreated, expect.objectContaining({ userId: deletedAfter, role: 'AGENT' })],
+      [
+        DIRECTORY_EVENTS.userCreated,
+        expect.objectContaining({ userId: renamed, name: 'Renamed later', role: 'ADMIN' }),
+      ],
+    ]);
+  });
+
   it('pages by users with an opaque cursor, in id order across organizations, with the same ids every time', async () => {
     const orgs = [newOrg(), newOrg()];
     for (let i = 0; i < 7; i++)
@@ -189,5 +220,16 @@ describe('ExportHistory (directory)', () => {
     ).rejects.toMatchObject({
       kind: 'invalid',
     });
+  });
+
+  it('refuses a cursor of the wrong shape rather than starting again from the first page', async () => {
+    const user = await makeUser(newOrg(), { createdAt: at('01T09:00:00.000') });
+    const page = (after: string) => exportDirectoryHistory(bed.deps.db, { before: CUTOFF, after, limit: 5 });
+    for (const parts of [[null], [42], ['not-an-id'], [user, null]])
+      await expect(page(encodeCursor(parts))).rejects.toMatchObject({
+        kind: 'invalid',
+        fields: [{ path: 'after', message: expect.any(String) }],
+      });
+    await expect(page(encodeCursor([user]))).resolves.toMatchObject({ events: expect.any(Array) });
   });
 });

@@ -7,9 +7,9 @@ import {
   type HistoryEventView,
 } from '@inbox/contracts';
 import type { HistoryCampaignRow } from '../../db/repositories/history.repository';
-import { CANCEL_REASON } from '../campaigns/cancel-campaign';
+import { CANCEL_REASON, NO_SEND_ACCEPTED_REASON } from '../campaign-reasons';
 
-/** What a campaign's completion counts: its recipients as they stand (SENT and beyond, FAILED). */
+/** What a campaign's completion counts: its recipients sent (SENT and beyond) and failed then. */
 export interface FinishedCounts {
   sent: number;
   failed: number;
@@ -27,6 +27,12 @@ export function campaignsEvent<T extends CampaignsEventType>(
   const occurredAt = typeof at === 'string' ? at : at.toISOString();
   return { id: historyEventId('campaigns', what, key), type, orgId, occurredAt, data };
 }
+
+/** The fixed words of a status change, as the live change publishes them (a pause's are stored). */
+const REASONS: Partial<Record<CampaignStatus, string>> = {
+  CANCELLED: CANCEL_REASON,
+  FAILED: NO_SEND_ACCEPTED_REASON,
+};
 
 const refOf = (c: HistoryCampaignRow) => ({ campaignId: c.id, name: c.name, templateId: c.templateId });
 
@@ -73,8 +79,9 @@ export function campaignHead(c: HistoryCampaignRow, before: Date): HistoryEventV
  * its start and that one (pauses, resumes) were never stored and are not told. Nothing when the
  * latest change is at or after the cutoff (the status at the cutoff is then the head's), or when
  * the head already says it. COMPLETED is `campaign.completed` with the counts of the recipients
- * as they stand now; anything else one `campaign.status_changed` from the head's status, with the
- * pause's code, reason and person, or the cancel's.
+ * as they stood at its completion (recipient-history.ts); anything else one
+ * `campaign.status_changed` from the head's status, with the pause's code, reason and person, the
+ * cancel's, or (FAILED) the words the finish publishes.
  */
 export function campaignTail(
   c: HistoryCampaignRow,
@@ -100,7 +107,7 @@ export function campaignTail(
       from,
       to: c.status,
       code: paused ? c.pauseCode : null,
-      reason: paused ? c.pauseReason : cancelled ? CANCEL_REASON : null,
+      reason: REASONS[c.status] ?? (paused ? c.pauseReason : null),
       actorId: paused ? (c.pauseCode === 'MANUAL' ? c.pausedBy : null) : cancelled ? c.cancelledBy : null,
     }),
   ];

@@ -32,14 +32,15 @@ function historyEvent<T extends keyof typeof EVENT_KEYS>(
 
 /**
  * A user's history as far as the directory stores it, facts before `before` only, in time order:
- * - `user.created` at its creation, with the name, e-mail and role it has now (edits keep no
- *   history; analytics keeps only the latest anyway). Who made it is not stored: actor null.
+ * - `user.created` at its creation, with the name, e-mail and role it has now, even when edited
+ *   after the cutoff (edits keep no history; analytics keeps only the latest anyway). Who made
+ *   it is not stored: actor null.
  * - its current presence as one `user.status_changed` at `status_changed_at`, the time it was set
  *   (the earlier changes were never stored), `from` OFFLINE (a user's status before any change).
  *   Left out when it was set at or after the cutoff (the status at the cutoff is then unknown),
- *   when it was never changed, and for a deleted user (a deletion writes OFFLINE over the status
- *   without a time, so the status it had is lost).
- * - `user.deleted` at its deletion.
+ *   when it was never changed, and for a deleted user, deleted before the cutoff or after it (a
+ *   deletion writes OFFLINE over the status without a time, so the status it had is lost).
+ * - `user.deleted` at its deletion, when that is before the cutoff.
  */
 export function userHistory(user: HistoryUserRow, before: Date): HistoryEventView[] {
   const events = [

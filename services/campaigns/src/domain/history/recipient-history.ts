@@ -9,8 +9,6 @@ export const RECIPIENT_CHUNK = 250;
 /** Changes per `recipient.status_changed` event: the send workers' batch of outcomes. */
 const CHANGES_PER_EVENT = 250;
 
-const SENT_OR_BEYOND = new Set(['SENT', 'DELIVERED', 'READ', 'REPLIED']);
-
 /** One stage a recipient reached, at its stored time. */
 interface Stage {
   to: 'SENT' | 'DELIVERED' | 'READ' | 'REPLIED' | 'FAILED';
@@ -99,11 +97,23 @@ function recipientEvents(
 }
 
 /**
+ * When a completion counted the recipients: its time if it came before the cutoff (ISO text), or
+ * null (no `campaign.completed` is told, the counts go unused).
+ */
+const countedAt = (c: HistoryCampaignRow, before: Date): string | null =>
+  c.completedAt !== null && c.completedAt < before ? c.completedAt.toISOString() : null;
+
+/**
  * The events of one chunk of a campaign's recipients, in time order: their changes sorted by time
  * and cut into `recipient.status_changed` events of up to CHANGES_PER_EVENT (each at its latest
  * change's time, as a batch is published once its last outcome is known), each followed by the
  * `recipient.replied` of the replies it carries. Ids: the campaign, the chunk and the batch's
  * place in it (a reply's: its recipient).
+ *
+ * The counts are the recipients as they stood when the campaign completed, by their stored times
+ * (not as they stand now: a status learnt after the completion, or after the cutoff, is not
+ * counted): sent when the last stage by then is SENT or beyond, failed otherwise (a campaign
+ * completes once each recipient is one or the other).
  */
 export function recipientChunkEvents(
   c: HistoryCampaignRow,
@@ -115,12 +125,15 @@ export function recipientChunkEvents(
   const replies = new Map<string, HistoryEventView>();
   const counts = { sent: 0, failed: 0 };
   const beforeIso = before.toISOString();
+  const countAt = countedAt(c, before);
   for (const r of recipients) {
     const told = recipientEvents(c, r, beforeIso);
     changes.push(...told.changes);
     if (told.replied) replies.set(r.id, told.replied);
-    if (SENT_OR_BEYOND.has(r.status)) counts.sent++;
-    else if (r.status === 'FAILED') counts.failed++;
+    if (countAt === null) continue;
+    const then = told.changes.filter((ch) => ch.at <= countAt).at(-1);
+    if (then !== undefined && then.to !== 'FAILED') counts.sent++;
+    else counts.failed++;
   }
   changes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq || a.order - b.order));
   const events: HistoryEventView[] = [];
