@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH } from './cursor';
+import { decodeCursor, encodeCursor, isIsoInstant, MAX_CURSOR_LENGTH } from './cursor';
 import { DomainError } from './errors';
 
 const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -48,5 +48,24 @@ describe('cursor codec', () => {
 
   it('names the field the caller gave', () => {
     expect(refusal('%%', 2, 'before').fields).toEqual([{ path: 'before', message: expect.any(String) }]);
+  });
+});
+
+describe('isIsoInstant', () => {
+  it.each([
+    ['2026-03-01T10:00:00.123456+00:00', true],
+    ['2026-03-01T10:00:00Z', true],
+    ['2026-03-01T10:00:00.000-05:30', true],
+    ['2024-02-29T23:59:59Z', true],
+    ['2026-02-29T10:00:00Z', false],
+    ['2026-13-01T10:00:00Z', false],
+    ['2026-03-01T24:00:00Z', false],
+    ['2026-03-01T10:60:00Z', false],
+    ['2026-03-01T10:00:00', false],
+    ['0000-01-01T00:00:00Z', false],
+    ['2026-03-01T10:00:00+16:00', false],
+    ['2026-03-01', false],
+  ])('%s is an ISO instant both sides read alike: %s', (value, ok) => {
+    expect(isIsoInstant(value)).toBe(ok);
   });
 });

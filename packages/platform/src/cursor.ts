@@ -42,3 +42,32 @@ export function decodeCursor(token: string, arity: number, field = 'cursor'): (s
     ]);
   return value.map((part: CursorPart) => (part === null ? null : String(part)));
 }
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An ISO 8601 instant PostgreSQL's `::timestamptz` and JavaScript's Date both read as written: a
+ * real calendar day, years 1 to 9999, a time of day and an offset in range. Anything else in a
+ * cursor is a 400 here rather than a 500 from the query (or an Invalid Date in an event).
+ */
+export function isIsoInstant(value: string): boolean {
+  const m = INSTANT.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offsetHours < 16 &&
+    offsetMinutes < 60 &&
+    !Number.isNaN(Date.parse(value))
+  );
+}

@@ -7,6 +7,7 @@ import {
   type HistoryEventView,
 } from '@inbox/contracts';
 import type { CallerContext } from './context';
+import { isIsoInstant } from './cursor';
 import type { Db } from './db/database';
 import { forbidden, invalid } from './errors';
 
@@ -36,12 +37,12 @@ export function historyQuery(request: {
   after?: string | null;
   limit?: number | null;
 }): HistoryQuery {
-  const before = new Date(request.before ?? '');
-  // Years past 9999 are valid in JS and refused by PostgreSQL: a 400 here, not a 500 there.
-  if (!request.before || Number.isNaN(before.getTime()) || before.getUTCFullYear() > 9999)
+  // An instant both JavaScript and PostgreSQL read alike: a 400 here, not a 500 from the query.
+  if (!request.before || !isIsoInstant(request.before))
     throw invalid('INVALID_BEFORE', '`before` must be an ISO 8601 instant', [
       { path: 'before', message: 'an ISO 8601 instant' },
     ]);
+  const before = new Date(request.before);
   const limit = request.limit ? request.limit : HISTORY_DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT)
     throw invalid('INVALID_LIMIT', `\`limit\` must be 1 to ${HISTORY_MAX_LIMIT}`, [

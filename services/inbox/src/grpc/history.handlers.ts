@@ -1,12 +1,8 @@
-import { historyQuery, requireHistoryCaller } from '@inbox/platform';
+import { exportHistoryHandler } from '@inbox/platform';
 import type { InboxDeps } from '../deps';
 import { exportInboxHistory } from '../usecases/history/export-inbox-history';
 import type { InboxImpl } from './encode';
 
+/** The analytics rebuild's read of the inbox's conversations (proto/history/v1/history.proto). */
 export const historyHandlers = (deps: InboxDeps) =>
-  ({
-    ExportHistory: async (request, caller) => {
-      requireHistoryCaller(caller);
-      return exportInboxHistory(deps.db, historyQuery(request));
-    },
-  }) satisfies Partial<InboxImpl>;
+  ({ ExportHistory: exportHistoryHandler(deps.db, exportInboxHistory) }) satisfies Partial<InboxImpl>;

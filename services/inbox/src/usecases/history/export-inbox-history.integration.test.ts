@@ -204,6 +204,13 @@ describe('ExportHistory: the inbox history as the events it publishes', () => {
     expect(told[1].data).toMatchObject({ category: 'Ventas', source: 'ai', confidence: 0.8 });
     const { ids } = seeded;
     expect(told[3].data).toMatchObject({ kind: 'greeting', inReplyTo: ids.q1, messageIds: [ids.greeting] });
+    // The ids the analytics consumer matches live events by.
+    expect(told.slice(2, 6).map((e) => e.id)).toEqual([
+      `history:inbox:msg:${ids.q1}`,
+      `history:inbox:bot:${ids.q1}:greeting`,
+      `history:inbox:msg:${ids.greeting}`,
+      `history:inbox:bot:${ids.q1}:answer`,
+    ]);
     expect(told[5].data).toMatchObject({ kind: 'answer', inReplyTo: ids.q1, intent: null, confidence: null });
     expect(told[4].data).toMatchObject({ sender: 'bot', senderUserId: null });
     expect(told[10]).toMatchObject({
@@ -224,8 +231,18 @@ describe('ExportHistory: the inbox history as the events it publishes', () => {
   it('leaves out what happened at or after the cutoff, and sends the platform never accepted', async () => {
     const { events } = await exported();
     const told = of(events, seeded.botOff);
-    expect(told.map((e) => short(e.type))).toEqual(['conversation.created', 'message.received']);
+    // The row changed after the cutoff (its close): the assignee is the first agent who wrote
+    // before it (even a send the platform refused), the status replayed from the messages.
+    expect(told.map((e) => short(e.type))).toEqual([
+      'conversation.created',
+      'message.received',
+      'conversation.assigned',
+      'conversation.status_changed',
+    ]);
     expect(told[0]).toMatchObject({ orgId: OTHER_ORG, data: { status: 'OPEN', origin: 'CUSTOMER' } });
+    expect(told[2].data).toMatchObject({ userId: 'agent-2' });
+    expect(told[3].data).toMatchObject({ from: 'OPEN', to: 'WAITING_FOR_CUSTOMER', by: 'system' });
+    expect(told.every((e) => e.occurredAt < BEFORE)).toBe(true);
     expect(of(events, seeded.late)).toEqual([]);
     const messageIds = events.map((e) => e.data.messageId);
     expect(messageIds).not.toContain(seeded.pending);

@@ -1,57 +1,110 @@
-import { DEFAULT_BOT_SETTINGS, HISTORY_PAGE_MAX_EVENTS, type HistoryEventView } from '@inbox/contracts';
-import { historyEventMessage, type Db, type HistoryPageMessage, type HistoryQuery } from '@inbox/platform';
+import { DEFAULT_BOT_SETTINGS, HISTORY_PAGE_MAX_EVENTS } from '@inbox/contracts';
+import { HistoryPageBuilder, type Db, type HistoryPageMessage, type HistoryQuery } from '@inbox/platform';
 import {
   historyRepository,
+  type HistoryUnitRow,
   type MessagePosition,
   type PositionedMessage,
 } from '../../db/repositories/history.repository';
-import { decodeHistoryCursor, encodeHistoryCursor, type HistoryCursor } from './history-cursor';
-import { endUnit, startUnit, stepMessage, type UnitProgress } from './unit-events';
-import { planUnit, type BotTexts, type UnitFacts, type UnitPlan } from './unit-plan';
+import {
+  decodeHistoryCursor,
+  encodeHistoryCursor,
+  type HistoryCursor,
+} from '../../domain/history/history-cursor';
+import { endUnit, startUnit, stepMessage, type UnitProgress } from '../../domain/history/unit-events';
+import { planUnit, type BotTexts, type UnitPlan } from '../../domain/history/unit-plan';
 
 /**
  * The inbox's history (proto/history/v1/history.proto): each conversation created before the
  * cutoff, with its messages before it, told as the events the inbox publishes live (the rules of
- * what state cannot tell are in unit-plan.ts and unit-events.ts). Units are conversations in
- * keyset order of their id; a conversation with more events than a page holds is split.
+ * what state cannot tell are in domain/history). Units are conversations in keyset order of their
+ * id; a page holds at most `limit` of them and stays within HistoryPageBuilder's bounds, ending
+ * inside a conversation when the next message's events do not fit: the cursor then carries the
+ * conversation's plan and progress, and the next page goes on from its next message.
  */
 export async function exportInboxHistory(db: Db, query: HistoryQuery): Promise<HistoryPageMessage> {
-  const cursor = decodeHistoryCursor(query.after);
+  const cursor = decodeHistoryCursor(query.after, query.before);
+  const page = new HistoryPageBuilder();
+  const ctx: Context = { before: query.before, page };
+  let done = cursor?.kind === 'after' ? cursor.conversationId : null;
+  let told = 0;
+  if (cursor?.kind === 'inside') {
+    const id = cursor.plan.conversationId;
+    const from = cursor.message && { conversationId: id, ...cursor.message };
+    const stream = new MessageStream(db, [id], query.before, from);
+    const stopped = await tellRest(ctx, cursor.plan, stream, cursor.message, cursor.progress);
+    if (stopped) return pageOf(page, stopped);
+    done = id;
+    told = 1;
+  }
   const texts = new BotTextsCache(db);
-  const page: HistoryEventView[] = [];
-  let afterId = cursor?.conversationId ?? null;
-  let inclusive = cursor?.kind === 'inside';
-  /** The last conversation told whole on this page. */
-  let previous: string | null = null;
-  let unitsTold = 0;
-  for (let left = query.limit; left > 0;) {
-    const want = Math.min(left, batchSize(page.length, unitsTold));
-    const units = await historyRepository.units(db, {
-      before: query.before,
-      afterId,
-      inclusive,
-      limit: want,
-    });
-    const first = units[0]?.conversation.id;
-    const resume = cursor?.kind === 'inside' && inclusive && first === cursor.conversationId ? cursor : null;
-    const stream = new MessageStream(db, units, query.before, resume?.message ?? null);
+  while (told < query.limit) {
+    const want = Math.min(query.limit - told, batchSize(page.events.length, told));
+    const units = await historyRepository.units(db, { before: query.before, afterId: done, limit: want });
     await texts.load(units);
-    for (const facts of units) {
-      const plan = planUnit(facts, texts.of(facts.conversation.orgId), query.before);
-      const resumed = facts.conversation.id === first ? resume : null;
-      const told = await tellUnit(plan, stream, resumed, HISTORY_PAGE_MAX_EVENTS - page.length);
-      if (told.split && previous !== null) return pageOf(page, { kind: 'after', conversationId: previous });
-      page.push(...told.events);
-      if (told.split) return pageOf(page, told.split);
-      previous = facts.conversation.id;
-      unitsTold += 1;
+    const stream = new MessageStream(
+      db,
+      units.map((u) => u.conversation.id),
+      query.before,
+      null,
+    );
+    for (const unit of units) {
+      const plan = planUnit(unit, texts.of(unit.conversation.orgId), query.before);
+      const start = startUnit(plan);
+      // Not even begun: the next page starts with it (a page with room for nothing has told one before it).
+      if (!page.add(start.events)) return pageOf(page, after(query, done!));
+      const stopped = await tellRest(ctx, plan, stream, null, start.progress);
+      if (stopped) return pageOf(page, stopped);
+      done = unit.conversation.id;
+      told += 1;
     }
     if (units.length < want) return pageOf(page, null);
-    left -= units.length;
-    afterId = previous;
-    inclusive = false;
   }
-  return pageOf(page, previous === null ? null : { kind: 'after', conversationId: previous });
+  return pageOf(page, after(query, done!));
+}
+
+interface Context {
+  before: Date;
+  page: HistoryPageBuilder;
+}
+
+const after = (query: HistoryQuery, conversationId: string): HistoryCursor => ({
+  kind: 'after',
+  before: query.before.toISOString(),
+  conversationId,
+});
+
+const pageOf = (page: HistoryPageBuilder, next: HistoryCursor | null): HistoryPageMessage => ({
+  events: page.events,
+  next: next ? encodeHistoryCursor(next) : '',
+});
+
+/**
+ * A conversation's messages from `message` on, then its end, as far as the page takes them:
+ * null when all of it is in, else the cursor inside it.
+ */
+async function tellRest(
+  ctx: Context,
+  plan: UnitPlan,
+  stream: MessageStream,
+  message: MessagePosition | null,
+  progress: UnitProgress,
+): Promise<HistoryCursor | null> {
+  const inside = (): HistoryCursor => ({
+    kind: 'inside',
+    before: ctx.before.toISOString(),
+    plan,
+    message,
+    progress,
+  });
+  for (let m = await stream.peek(plan.conversationId); m; m = await stream.peek(plan.conversationId)) {
+    const step = stepMessage(plan, progress, m);
+    if (!ctx.page.add(step.events)) return inside();
+    stream.take();
+    progress = step.progress;
+    message = { position: m.position, messageId: m.id };
+  }
+  return ctx.page.add(endUnit(plan, progress).events) ? null : inside();
 }
 
 /**
@@ -62,95 +115,64 @@ const UNIT_BATCH = 100;
 
 /** After the first batch, about as many conversations as the events left room for (one more). */
 const batchSize = (events: number, units: number): number =>
-  units === 0
+  units === 0 || events === 0
     ? UNIT_BATCH
-    : Math.min(UNIT_BATCH, Math.ceil((HISTORY_PAGE_MAX_EVENTS - events) / (events / units)) + 1);
-
-const pageOf = (events: HistoryEventView[], next: HistoryCursor | null): HistoryPageMessage => ({
-  events: events.map(historyEventMessage),
-  next: next ? encodeHistoryCursor(next) : '',
-});
-
-interface Told {
-  events: HistoryEventView[];
-  /** Set when the page is full before the conversation's end: where the next page goes on. */
-  split: HistoryCursor | null;
-}
-
-/** One conversation's events, as many as `room` allows, resumed where a cursor left it. */
-async function tellUnit(
-  plan: UnitPlan,
-  stream: MessageStream,
-  resumed: Extract<HistoryCursor, { kind: 'inside' }> | null,
-  room: number,
-): Promise<Told> {
-  const id = plan.facts.conversation.id;
-  const events: HistoryEventView[] = [];
-  let progress: UnitProgress;
-  let last: MessagePosition | null = resumed?.message ?? null;
-  if (resumed) progress = resumed.progress;
-  else {
-    const start = startUnit(plan);
-    events.push(...start.events);
-    progress = start.progress;
-  }
-  const split = (): Told => ({
-    events,
-    split: { kind: 'inside', conversationId: id, message: last, progress },
-  });
-  for (let m = await stream.peek(id); m; m = await stream.peek(id)) {
-    const step = stepMessage(plan, progress, m);
-    if (events.length + step.events.length > room) return split();
-    stream.take();
-    events.push(...step.events);
-    progress = step.progress;
-    last = { conversationId: id, position: m.position, messageId: m.id };
-  }
-  const end = endUnit(plan, progress);
-  if (events.length + end.events.length > room) return split();
-  events.push(...end.events);
-  return { events, split: null };
-}
+    : Math.min(UNIT_BATCH, Math.ceil(Math.max(0, HISTORY_PAGE_MAX_EVENTS - events) / (events / units)) + 1);
 
 /** Bigger than a page's events: a page's messages usually come in one read. */
 const CHUNK = HISTORY_PAGE_MAX_EVENTS + 1;
 
-/** The messages of a page's conversations in export order, read in chunks from a position. */
+/** Where a stream stands: after this message of this conversation. */
+type StreamPosition = MessagePosition & { conversationId: string };
+
+/**
+ * The messages of some conversations (in the units' order) in export order, read in chunks: the
+ * rest of the conversation the last chunk stopped in, from its position, then the conversations
+ * after it from their first message. Each read walks the index from where it starts.
+ */
 class MessageStream {
   private buffer: PositionedMessage[] = [];
   private index = 0;
-  private exhausted = false;
-  private readonly ids: string[];
+  private exhausted: boolean;
 
   constructor(
     private readonly db: Db,
-    units: UnitFacts[],
+    private readonly ids: string[],
     private readonly before: Date,
-    private after: MessagePosition | null,
+    /** A position in the first conversation, or null to start at its first message. */
+    private last: StreamPosition | null,
   ) {
-    this.ids = units.map((u) => u.conversation.id);
-    this.exhausted = this.ids.length === 0;
+    this.exhausted = ids.length === 0;
   }
 
   /** The next message if it belongs to this conversation. */
   async peek(conversationId: string): Promise<PositionedMessage | undefined> {
-    if (this.index >= this.buffer.length && !this.exhausted) {
-      this.buffer = await historyRepository.messages(this.db, {
-        conversationIds: this.ids,
-        before: this.before,
-        after: this.after,
-        limit: CHUNK,
-      });
-      this.index = 0;
-      this.exhausted = this.buffer.length < CHUNK;
-    }
+    if (this.index >= this.buffer.length && !this.exhausted) await this.read();
     const next = this.buffer[this.index];
     return next?.conversationId === conversationId ? next : undefined;
   }
 
   take(): void {
     const m = this.buffer[this.index++];
-    this.after = { conversationId: m.conversationId, position: m.position, messageId: m.id };
+    this.last = { conversationId: m.conversationId, position: m.position, messageId: m.id };
+  }
+
+  private async read(): Promise<void> {
+    const { db, before, last } = this;
+    let rows: PositionedMessage[] = [];
+    let rest = this.ids;
+    if (last) {
+      const { conversationId } = last;
+      rows = await historyRepository.messagesAfter(db, { conversationId, after: last, before, limit: CHUNK });
+      rest = this.ids.slice(this.ids.indexOf(conversationId) + 1);
+    }
+    if (rows.length < CHUNK && rest.length > 0)
+      rows = rows.concat(
+        await historyRepository.messages(db, { conversationIds: rest, before, limit: CHUNK - rows.length }),
+      );
+    this.buffer = rows;
+    this.index = 0;
+    this.exhausted = rows.length < CHUNK;
   }
 }
 
@@ -160,13 +182,22 @@ class BotTextsCache {
   constructor(private readonly db: Db) {}
 
   /** Reads the organizations of these conversations not read yet, in one query. */
-  async load(units: UnitFacts[]): Promise<void> {
+  async load(units: HistoryUnitRow[]): Promise<void> {
     const missing = [...new Set(units.map((u) => u.conversation.orgId))].filter((id) => !this.texts.has(id));
     const stored = new Map(
       (await historyRepository.botSettings(this.db, missing)).map((row) => [row.orgId, row.settings]),
     );
-    for (const orgId of missing)
-      this.texts.set(orgId, { ...DEFAULT_BOT_SETTINGS, ...(stored.get(orgId) ?? {}) });
+    for (const orgId of missing) {
+      const s = { ...DEFAULT_BOT_SETTINGS, ...(stored.get(orgId) ?? {}) };
+      this.texts.set(orgId, {
+        greeting: s.greeting,
+        fallbackMessage: s.fallbackMessage,
+        handoffMessage: s.handoffMessage,
+        outOfHoursMessage: s.outOfHoursMessage,
+        language: s.language,
+        inactivityCloseHours: s.inactivityCloseHours,
+      });
+    }
   }
 
   of(orgId: number): BotTexts {
