@@ -56,6 +56,24 @@ export async function applyBatched(db: Db, events: Iterable<EventEnvelope>, batc
   return rate(count, 0, 0, started);
 }
 
+/**
+ * A deadlock between lanes (two events' rollup rows locked in opposite orders) is retried, as the
+ * bus redelivers a failed event; production applies one event at a time and has none.
+ */
+async function retried(apply: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await apply();
+      return;
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
 /** The consumer's handler, `lanes` conversations at a time, each conversation's events in order. */
 async function applyThroughConsumer(deps: AnalyticsDeps, conversations: EventEnvelope[][], lanes: number) {
   const handler = analyticsEventsHandler(deps);
@@ -64,7 +82,7 @@ async function applyThroughConsumer(deps: AnalyticsDeps, conversations: EventEnv
   const lane = async () => {
     while (next < conversations.length) {
       const events = conversations[next++];
-      for (const event of events) await handler(event, info);
+      for (const event of events) await retried(() => handler(event, info));
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
@@ -174,20 +192,34 @@ export async function loadConversations(
   return { consumer, batched, bulk, total };
 }
 
+// Rollups (kept by triggers) after the rows they count; a rollup row whose counts went back to 0
+// (events moved a conversation from one value to another) is the same as none.
 const CHECKED = [
-  ['analytics.conversations', 'id'],
-  ['analytics.conversation_cycles', 'conversation_id, seq'],
-  ['analytics.assignments', 'event_id'],
-  ['analytics.bot_turns', 'event_id'],
-  ['analytics.message_slots', 'slot, direction, sender, user_id'],
+  ['analytics.conversations', 'id', ''],
+  ['analytics.conversation_cycles', 'conversation_id, seq', ''],
+  ['analytics.assignments', 'event_id', ''],
+  ['analytics.bot_turns', 'event_id', ''],
+  ['analytics.message_slots', 'slot, direction, sender, user_id', ''],
+  [
+    'analytics.slot_counts',
+    'slot',
+    'and (created, reopened, cycles_started, cycles_resolved, messages_in, messages_out) <> (0, 0, 0, 0, 0, 0)',
+  ],
+  ['analytics.conversation_facets', 'day, field, value', 'and count <> 0'],
+  ['analytics.bot_turn_days', 'day, kind, intent', 'and (count, followed) <> (0, 0)'],
+  ['analytics.agent_days', 'day, user_id', 'and (assigned, messages) <> (0, 0)'],
+  ['analytics.duration_counts', 'metric, grain, period, agent, bucket', 'and (count, seconds) <> (0, 0)'],
 ] as const;
 
 async function snapshot(pool: pg.Pool): Promise<Map<string, string[]>> {
   const tables = new Map<string, string[]>();
-  for (const [table, order] of CHECKED) {
-    const { rows } = await pool.query(`select * from ${table} where org_id = $1 order by ${order}`, [
-      CHECK_ORG.id,
-    ]);
+  for (const [table, order, nonZero] of CHECKED) {
+    // A sum of seconds is numeric: the same number may be written 86400 or 86400.000.
+    const columns = table === 'analytics.duration_counts' ? '*, trim_scale(seconds) as seconds' : '*';
+    const { rows } = await pool.query(
+      `select ${columns} from ${table} where org_id = $1 ${nonZero} order by ${order}`,
+      [CHECK_ORG.id],
+    );
     tables.set(
       table,
       rows.map((r) => JSON.stringify(r)),

@@ -34,7 +34,7 @@ interface ConversationRow {
   lastEventAt: Date;
 }
 
-type CycleRow = rules.CycleFacts & { conversationId: string; orgId: number };
+type CycleRow = rules.CycleFacts & { conversationId: string; orgId: number; contained?: boolean };
 
 export interface ProjectedRows {
   conversation: ConversationRow;
@@ -230,6 +230,12 @@ export function projectConversation(events: EventEnvelope[], slots: SlotCounter)
       }
     }
   }
+  // Facts the projections keep as the events come (conversations.ts markContained, bot.ts
+  // markAnswersBefore), read here from the final rows.
+  for (const cycle of cycles) cycle.contained = cycle.seq === 0 && row.contained;
+  for (const turn of result.botTurns)
+    turn.followedByHandoff =
+      turn.kind === 'answer' && row.handedOffAt !== null && row.handedOffAt >= (turn.at as Date);
   return result;
 }
 
@@ -274,6 +280,7 @@ export const TABLES = {
       ['firstResponderId', 'first_responder_id', 'text'],
       ['resolvedAt', 'resolved_at', 'timestamptz'],
       ['resolvedBy', 'resolved_by', 'text'],
+      ['contained', 'contained', 'bool'],
     ],
   },
   assignments: {
@@ -296,6 +303,7 @@ export const TABLES = {
       ['intent', 'intent', 'text'],
       ['confidence', 'confidence', 'float8'],
       ['at', 'at', 'timestamptz'],
+      ['followedByHandoff', 'followed_by_handoff', 'bool'],
     ],
   },
   slots: {

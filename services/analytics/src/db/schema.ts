@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgSchema,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { outboxTables, timestamptz } from '@inbox/platform';
 
 /**
@@ -17,6 +27,26 @@ const ts = timestamptz;
  * hours and days (DST days of 23 or 25 hours, +05:45, +12:45 …) are exact sums of slots.
  */
 export const SLOT_MINUTES = 15;
+
+/**
+ * Durations are counted per bucket of a geometric scale (each bucket DURATION_RATIO times as wide
+ * as the one before, mirrored for negative durations): a percentile's bucket is found from the
+ * counts, then its exact value among that bucket's rows (db/reports/durations.ts).
+ */
+export const DURATION_RATIO = 1.2;
+
+/** The bucket of `later − earlier` in seconds (null when either is null): monotonic in the duration. */
+export function durationBucketSql(later: string, earlier: string): string {
+  const d = `date_part('epoch', ${later} - (${earlier}))`;
+  const ln = `ln(${DURATION_RATIO})`;
+  return (
+    `case when ${d} >= 0 then floor(ln(1 + ${d}) / ${ln})::int` +
+    ` when ${d} < 0 then -1 - floor(ln(1 - ${d}) / ${ln})::int end`
+  );
+}
+
+/** The bucket of durations not measured (a handled cycle without a duration): counted, not measured. */
+export const NO_DURATION_BUCKET = -32768;
 
 /** One row per conversation: its latest state and the facts the reports need. */
 export const conversations = analytics.table(
@@ -70,11 +100,90 @@ export const conversationCycles = analytics.table(
     resolvedAt: ts('resolved_at'),
     /** The agent assigned when it was resolved (null: unassigned, or the bot contained it). */
     resolvedBy: text('resolved_by'),
+    /**
+     * Cycle 0 of a conversation the bot closed without people (its conversation's `contained`):
+     * such a cycle has no resolution time. Only cycle 0 can be one (later cycles start with people).
+     */
+    contained: boolean('contained').notNull().default(false),
+    // The durations the reports measure, kept by the database with the row (docs/metrics.md
+    // section 2): what every report reads, so each figure is computed in one place.
+    /** firstResponseAt − waitingSince (null: not measured). */
+    firstResponseSeconds: doublePrecision('first_response_seconds').generatedAlwaysAs(
+      sql.raw(`date_part('epoch', first_response_at - waiting_since)`),
+    ),
+    /** resolvedAt − peopleSince (− startedAt when people never came); null when contained or open. */
+    resolutionSeconds: doublePrecision('resolution_seconds').generatedAlwaysAs(
+      sql.raw(
+        `case when people_since is not null then date_part('epoch', resolved_at - people_since)` +
+          ` when not contained then date_part('epoch', resolved_at - started_at) end`,
+      ),
+    ),
+    /** resolvedAt − firstResponseAt: the agents report's handle time. */
+    handleSeconds: doublePrecision('handle_seconds').generatedAlwaysAs(
+      sql.raw(`date_part('epoch', resolved_at - first_response_at)`),
+    ),
+    firstResponseBucket: integer('first_response_bucket').generatedAlwaysAs(
+      sql.raw(durationBucketSql('first_response_at', 'waiting_since')),
+    ),
+    resolutionBucket: integer('resolution_bucket').generatedAlwaysAs(
+      sql.raw(
+        durationBucketSql(
+          'resolved_at',
+          'case when people_since is not null then people_since when not contained then started_at end',
+        ),
+      ),
+    ),
+    handleBucket: integer('handle_bucket').generatedAlwaysAs(
+      sql.raw(durationBucketSql('resolved_at', 'first_response_at')),
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.seq] }),
-    index('cycles_org_first_response').on(t.orgId, t.firstResponseAt),
-    index('cycles_org_resolved').on(t.orgId, t.resolvedAt),
+    // Extra key columns instead of INCLUDE (drizzle has none): the reports' scans are index-only.
+    index('cycles_org_first_response').on(
+      t.orgId,
+      t.firstResponseAt,
+      t.firstResponseBucket,
+      t.firstResponseSeconds,
+      t.firstResponderId,
+    ),
+    index('cycles_org_resolved').on(
+      t.orgId,
+      t.resolvedAt,
+      t.resolutionBucket,
+      t.resolutionSeconds,
+      t.handleBucket,
+      t.handleSeconds,
+      t.resolvedBy,
+    ),
+    index('cycles_org_started').on(t.orgId, t.startedAt),
+    // Closes filed before their cycle's start (a bot close stamped before the creation): the few
+    // that `open` corrects for (db/reports/counts.ts).
+    index('cycles_org_resolved_early')
+      .on(t.orgId, t.resolvedAt, t.startedAt)
+      .where(sql`resolved_at < started_at`),
+    // A percentile's exact values: the range's rows of one duration bucket, in order of time.
+    index('cycles_first_response_bucket').on(
+      t.orgId,
+      t.firstResponseBucket,
+      t.firstResponseAt,
+      t.firstResponseSeconds,
+    ),
+    index('cycles_resolution_bucket').on(t.orgId, t.resolutionBucket, t.resolvedAt, t.resolutionSeconds),
+    index('cycles_responder_bucket').on(
+      t.orgId,
+      t.firstResponderId,
+      t.firstResponseBucket,
+      t.firstResponseAt,
+      t.firstResponseSeconds,
+    ),
+    index('cycles_resolver_handle_bucket').on(
+      t.orgId,
+      t.resolvedBy,
+      t.handleBucket,
+      t.resolvedAt,
+      t.handleSeconds,
+    ),
   ],
 );
 
@@ -117,8 +226,16 @@ export const botTurns = analytics.table(
     intent: text('intent'),
     confidence: doublePrecision('confidence'),
     at: ts('at').notNull(),
+    /**
+     * An answer whose conversation's first handoff is at or after it (set by whichever of the two
+     * is applied last); false for other kinds.
+     */
+    followedByHandoff: boolean('followed_by_handoff').notNull().default(false),
   },
-  (t) => [index('bot_turns_org_at').on(t.orgId, t.at)],
+  (t) => [
+    index('bot_turns_org_at').on(t.orgId, t.at, t.kind, t.intent, t.followedByHandoff),
+    index('bot_turns_conversation').on(t.conversationId),
+  ],
 );
 
 /** Users as the directory announces them (names for the agents report) and their status changes. */
@@ -185,6 +302,16 @@ export const campaignRecipients = analytics.table(
     index('campaign_recipients_org_sent')
       .on(t.orgId, t.sentAt)
       .where(sql`sent_at is not null`),
+    // The overview's partial days at a range's ends (campaign_days has the whole ones).
+    index('campaign_recipients_org_delivered')
+      .on(t.orgId, t.deliveredAt)
+      .where(sql`delivered_at is not null`),
+    index('campaign_recipients_org_read')
+      .on(t.orgId, t.readAt)
+      .where(sql`read_at is not null`),
+    index('campaign_recipients_org_replied')
+      .on(t.orgId, t.repliedAt)
+      .where(sql`replied_at is not null`),
   ],
 );
 
@@ -201,5 +328,112 @@ export const rebuildState = analytics.table('rebuild_state', {
   finishedAt: ts('finished_at'),
   events: integer('events').notNull().default(0),
 });
+
+// Rollups: kept by the database's triggers from the rows above in the same statement (migration
+// 0003_rollups), whoever writes the rows (applyEvent, a bulk load, a test's seed), so they always
+// equal a count over the rows. A TRUNCATE of every table resets them with the rows.
+
+/** Per 15-minute UTC slot: counts the reports' series and `open` add up. */
+export const slotCounts = analytics.table(
+  'slot_counts',
+  {
+    orgId: integer('org_id').notNull(),
+    slot: ts('slot').notNull(),
+    /** Conversations created in the slot, and those of them reopened since (at least once). */
+    created: integer('created').notNull().default(0),
+    reopened: integer('reopened').notNull().default(0),
+    /** Cycles started, and cycles resolved, in the slot. */
+    cyclesStarted: integer('cycles_started').notNull().default(0),
+    cyclesResolved: integer('cycles_resolved').notNull().default(0),
+    /** message_slots summed over sender and agent. */
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.slot] })],
+);
+
+/**
+ * Conversations created per UTC day by the current value of one field (category, origin, team,
+ * status; the bot's cohort by category, handoff reason and outcome): the breakdowns of the
+ * conversations and bot reports. A null value is its own row.
+ */
+export const conversationFacets = analytics.table(
+  'conversation_facets',
+  {
+    orgId: integer('org_id').notNull(),
+    day: ts('day').notNull(),
+    field: text('field').notNull(),
+    value: text('value'),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [unique('conversation_facets_key').on(t.orgId, t.day, t.field, t.value).nullsNotDistinct()],
+);
+
+/** Bot turns per UTC day by kind and intent, and the answers followed by a handoff. */
+export const botTurnDays = analytics.table(
+  'bot_turn_days',
+  {
+    orgId: integer('org_id').notNull(),
+    day: ts('day').notNull(),
+    kind: text('kind').notNull(),
+    intent: text('intent'),
+    count: integer('count').notNull().default(0),
+    followed: integer('followed').notNull().default(0),
+  },
+  (t) => [unique('bot_turn_days_key').on(t.orgId, t.day, t.kind, t.intent).nullsNotDistinct()],
+);
+
+/**
+ * Per campaign and UTC day, its recipients reaching each stage then (sent, delivered, read,
+ * replied: each by its own time), and the cost of those sent then.
+ */
+export const campaignDays = analytics.table(
+  'campaign_days',
+  {
+    orgId: integer('org_id').notNull(),
+    day: ts('day').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    sent: integer('sent').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    cost: numeric('cost').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.campaignId] })],
+);
+
+/** Per agent and UTC day: assignments received and messages sent (sender agent). */
+export const agentDays = analytics.table(
+  'agent_days',
+  {
+    orgId: integer('org_id').notNull(),
+    day: ts('day').notNull(),
+    userId: text('user_id').notNull(),
+    assigned: integer('assigned').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.userId] })],
+);
+
+/**
+ * Durations per UTC day and per UTC month (`grain`), by metric (first_response and resolution for
+ * everyone, agent ''; agent_first_response by first responder, agent_handle by resolver) and
+ * bucket (durationBucketSql; NO_DURATION_BUCKET: a cycle counted without a duration): how many,
+ * and their sum in seconds (numeric: exact, whatever the order of the deltas).
+ */
+export const durationCounts = analytics.table(
+  'duration_counts',
+  {
+    orgId: integer('org_id').notNull(),
+    metric: text('metric').notNull(),
+    agent: text('agent').notNull(),
+    grain: text('grain').notNull(), // day | month
+    period: ts('period').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull().default(0),
+    seconds: numeric('seconds').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.metric, t.grain, t.period, t.agent, t.bucket] })],
+);
 
 export const { outbox, processedEvents } = outboxTables(analytics);

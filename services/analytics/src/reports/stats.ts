@@ -7,7 +7,7 @@ export interface DurationStats {
 }
 
 /**
- * The contracts' shape from a row of `durationStatsColumns` (db/reports/stats-sql.ts; absent row:
+ * The contracts' shape from a DurationStatsRow (db/reports/stats-sql.ts, durations.ts; absent row:
  * nothing measured).
  */
 export function durationStats(row: object | undefined, prefix = 'stats'): DurationStats {

@@ -85,6 +85,8 @@ export async function seedConversation(db: Db, orgId: number, seed: Conversation
       firstResponderId: c.firstResponderId ?? null,
       resolvedAt: c.resolvedAt ?? null,
       resolvedBy: c.resolvedBy ?? null,
+      // As the projections keep it: the flag of a contained conversation's cycle 0.
+      contained: seq === 0 && (seed.contained ?? false),
     })),
   );
   return id;

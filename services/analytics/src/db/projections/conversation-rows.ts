@@ -5,7 +5,9 @@ import { conversationCycles, conversations } from '../schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type CycleRow = typeof conversationCycles.$inferSelect;
-export type CyclePatch = Partial<Omit<CycleRow, 'conversationId' | 'seq' | 'orgId'>>;
+/** A cycle's own facts (the database computes its durations: schema.ts). */
+export type CycleValues = Omit<typeof conversationCycles.$inferInsert, 'conversationId' | 'seq' | 'orgId'>;
+export type CyclePatch = Partial<CycleValues>;
 
 /**
  * The conversation, locked: every projection that reads a conversation's rows before writing
@@ -77,7 +79,7 @@ export async function insertCycle(
   tx: Db,
   row: ConversationRow,
   cycles: CycleRow[],
-  values: Omit<CycleRow, 'conversationId' | 'seq' | 'orgId'>,
+  values: CycleValues,
 ): Promise<boolean> {
   if (cycles.some((c) => c.startedAt.getTime() === values.startedAt.getTime())) return false;
   const seq = cycles.reduce((max, c) => Math.max(max, c.seq), -1) + 1;

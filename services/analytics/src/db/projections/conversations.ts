@@ -3,6 +3,7 @@ import type { Db } from '@inbox/platform';
 import * as rules from '../../projections/cycle-rules';
 import { occurredAt, type ProjectionTable } from '../../projections/projection';
 import { assignments, conversationCycles, conversations } from '../schema';
+import { markAnswersBefore } from './bot';
 import {
   cycleAt,
   cyclesOf,
@@ -12,6 +13,7 @@ import {
   updateCycle,
   type ConversationRow,
   type CycleRow,
+  type CycleValues,
 } from './conversation-rows';
 
 const parse = <T extends InboxEventType>(type: T, event: EventEnvelope) =>
@@ -63,9 +65,13 @@ export const conversationProjections: ProjectionTable = {
     const row = await lockConversation(tx, event.orgId, data.conversationId);
     const patch: Partial<ConversationRow> = {};
     if (data.to === 'CLOSED') {
-      const cycle = cycleAt(await cyclesOf(tx, row), at);
+      const cycles = await cyclesOf(tx, row);
+      const cycle = cycleAt(cycles, at);
       await updateCycle(tx, cycle, rules.close(cycle, at, row.assignedTo));
-      if (closedByBot(data)) patch.contained = true;
+      if (closedByBot(data)) {
+        patch.contained = true;
+        await markContained(tx, cycles);
+      }
     } else if (data.from === 'CLOSED' && (await reopen(tx, row, at))) {
       patch.reopenCount = row.reopenCount + 1;
     }
@@ -121,6 +127,7 @@ export const conversationProjections: ProjectionTable = {
     if (!row.handedOffAt || isAfter(row.handedOffAt, at)) {
       patch.handedOffAt = at;
       patch.handoffReason = data.reason ?? null;
+      await markAnswersBefore(tx, row, at);
     }
     // A handoff without a team left the conversation's team as it was (null is not "no team").
     if (data.teamId) patch.teamId = data.teamId;
@@ -135,10 +142,21 @@ export const conversationProjections: ProjectionTable = {
     const row = await lockConversation(tx, event.orgId, data.conversationId);
     await updateConversation(tx, row, { contained: true });
     // The bot's close time is the resolution's (docs/metrics.md), by nobody.
-    const cycle = cycleAt(await cyclesOf(tx, row), closedAt);
+    const cycles = await cyclesOf(tx, row);
+    const cycle = cycleAt(cycles, closedAt);
     await updateCycle(tx, cycle, rules.close(cycle, closedAt, null));
+    await markContained(tx, cycles);
   },
 };
+
+/**
+ * The conversation is contained: its cycle 0 (the only one without people) then has no resolution
+ * time (conversation_cycles.resolution_seconds reads the flag).
+ */
+async function markContained(tx: Db, cycles: CycleRow[]): Promise<void> {
+  const first = cycles.find((c) => c.seq === 0);
+  if (first) await updateCycle(tx, first, { contained: true });
+}
 
 /** The bot closed it while it still handled it: by itself, or its inactivity sweep. */
 const closedByBot = (data: StatusChange): boolean =>
@@ -168,7 +186,7 @@ async function reopen(tx: Db, row: ConversationRow, at: Date): Promise<boolean> 
   return inserted;
 }
 
-const emptyCycle = (at: Date): Omit<CycleRow, 'conversationId' | 'seq' | 'orgId'> => ({
+const emptyCycle = (at: Date): CycleValues => ({
   startedAt: at,
   peopleSince: at,
   waitingSince: null,

@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AgentsReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
 import type { ResolvedQuery } from '../../reports/query';
 import { durationStats } from '../../reports/stats';
-import { durationStatsColumns, type DurationStatsRow } from './stats-sql';
+import { durationsByAgent, type AgentDurations } from './durations';
+import { daySpans, inSpans } from './spans';
 
 type Agent = AgentsReport['agents'][number];
 type TimeInStatus = Agent['timeInStatus'];
@@ -23,43 +24,15 @@ export async function agentsReport(
   q: ResolvedQuery,
   now: Date,
 ): Promise<Omit<AgentsReport, 'range' | 'previous' | 'generatedAt' | 'cached'>> {
-  const from = q.from.toISOString();
-  const to = q.to.toISOString();
   const users = await queryRows<{ id: string; name: string | null; status: string | null; deleted: boolean }>(
     db,
     sql`select id, name, status, deleted from analytics.users where org_id = ${orgId}`,
   );
-  const assigned = await queryRows<{ userId: string; n: number }>(
-    db,
-    sql`select user_id as "userId", count(*)::int as n from analytics.assignments
-        where org_id = ${orgId} and at >= ${from}::timestamptz and at < ${to}::timestamptz
-        group by user_id`,
-  );
-  // Cycles whose first response falls in the range, by who gave it.
-  const handled = await perAgent(
-    db,
-    orgId,
-    q,
-    sql`first_responder_id`,
-    sql`first_response_at`,
-    sql`date_part('epoch', first_response_at - waiting_since)`,
-  );
-  // Cycles resolved in the range, by the agent assigned then; handle time needs a first response.
-  const resolved = await perAgent(
-    db,
-    orgId,
-    q,
-    sql`resolved_by`,
-    sql`resolved_at`,
-    sql`date_part('epoch', resolved_at - first_response_at)`,
-  );
-  const messages = await queryRows<{ userId: string; n: number }>(
-    db,
-    sql`select user_id as "userId", sum(count)::int as n from analytics.message_slots
-        where org_id = ${orgId} and slot >= ${from}::timestamptz and slot < ${to}::timestamptz
-          and direction = 'outbound' and sender = 'agent' and user_id <> ''
-        group by user_id`,
-  );
+  const { assigned, messages } = await agentCounts(db, orgId, q.from, q.to);
+  // Cycles whose first response falls in the range, by who gave it; cycles resolved in the range,
+  // by the agent assigned then (handle time needs a first response).
+  const handled = toRows(await durationsByAgent(db, orgId, 'agent_first_response', q.from, q.to));
+  const resolved = toRows(await durationsByAgent(db, orgId, 'agent_handle', q.from, q.to));
 
   const byId = new Map(users.map((u) => [u.id, u]));
   const ids = new Set(users.filter((u) => !u.deleted).map((u) => u.id));
@@ -93,26 +66,33 @@ export async function agentsReport(
   return { agents };
 }
 
+const toRows = (rows: AgentDurations[]) => rows.map((r) => ({ userId: r.agent, n: r.n, ...r.stats }));
+
 /**
- * Per agent (`agent`, a cycle column), the cycles with `at` in the range and the statistics of
- * `seconds` over them. Each agent's values are gathered by hash and sorted apart: a year's million
- * cycles are never sorted by agent first, as a grouped percentile_cont would (a third less time).
- * date_part, not extract: double precision, where extract computes in numeric, slower per row.
+ * Per agent, assignments received and messages sent (sender agent) in [from, to): whole UTC days
+ * from agent_days, the partial days at the ends from assignments and message_slots (messages by
+ * their 15-minute slot, as the overview counts them).
  */
-function perAgent(db: Db, orgId: number, q: ResolvedQuery, agent: SQL, at: SQL, seconds: SQL) {
-  return queryRows<{ userId: string; n: number } & DurationStatsRow>(
+async function agentCounts(db: Db, orgId: number, from: Date, to: Date) {
+  const { days, raw } = daySpans(from, to);
+  const rows = await queryRows<{ userId: string; assigned: number; messages: number }>(
     db,
-    sql`select g."userId", g.n, s.*
+    sql`select user_id as "userId", sum(assigned)::int as assigned, sum(messages)::int as messages
         from (
-          select ${agent} as "userId", count(*)::int as n,
-            array_agg(${seconds}) filter (where ${seconds} is not null) as durations
-          from analytics.conversation_cycles
-          where org_id = ${orgId} and ${at} >= ${q.from.toISOString()}::timestamptz
-            and ${at} < ${q.to.toISOString()}::timestamptz and ${agent} is not null
-          group by 1
-        ) g
-        cross join lateral (select ${durationStatsColumns(sql`d`)} from unnest(g.durations) d) s`,
+          select user_id, assigned, messages from analytics.agent_days
+          where org_id = ${orgId} and ${inSpans(sql`day`, [days])}
+          union all
+          select user_id, 1, 0 from analytics.assignments where org_id = ${orgId} and ${inSpans(sql`at`, raw)}
+          union all
+          select user_id, 0, count from analytics.message_slots
+          where org_id = ${orgId} and ${inSpans(sql`slot`, raw)}
+            and direction = 'outbound' and sender = 'agent' and user_id <> ''
+        ) counted
+        group by user_id`,
   );
+  const pick = (key: 'assigned' | 'messages') =>
+    rows.filter((r) => r[key] !== 0).map((r) => ({ userId: r.userId, n: r[key] }));
+  return { assigned: pick('assigned'), messages: pick('messages') };
 }
 
 const emptyTimes = (): TimeInStatus => ({ ONLINE: 0, AWAY: 0, BUSY: 0, OFFLINE: 0 });

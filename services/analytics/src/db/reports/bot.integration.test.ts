@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { botReportSchema, type BotReport } from '@inbox/contracts';
 import { openForTestFile } from '@inbox/platform/testing';
 import type { ResolvedQuery } from '../../reports/query';
 import { createAnalyticsTestbed } from '../../testing/testbed';
 import { botTurns, conversations } from '../schema';
+import { markAnswersBefore } from '../projections/bot';
+import type { ConversationRow } from '../projections/conversation-rows';
 import { botReport } from './bot';
 
 const testbed = openForTestFile(createAnalyticsTestbed);
@@ -75,6 +78,17 @@ const turn = (orgId: number, conversationId: string, kind: string, intent: strin
   at: at(when),
 });
 
+/**
+ * The answers followed by a handoff, as the handoff projection marks them (bot_turns keeps the
+ * flag): the rows here are written straight into the tables.
+ */
+async function markAnswers(orgId: number): Promise<void> {
+  const db = testbed.deps.db;
+  const rows = await db.select().from(conversations).where(eq(conversations.orgId, orgId));
+  for (const row of rows as ConversationRow[])
+    if (row.handedOffAt) await markAnswersBefore(db, row, row.handedOffAt);
+}
+
 const ORG = 10;
 const OTHER = 11;
 
@@ -119,6 +133,8 @@ beforeAll(async () => {
     turn(OTHER, 'o1', 'answer', 'pricing', '10T01:00:00'),
     turn(OTHER, 'o1', 'fallback', null, '10T01:30:00'),
   ]);
+  await markAnswers(ORG);
+  await markAnswers(OTHER);
 });
 
 describe('bot report', () => {
@@ -176,6 +192,7 @@ describe('bot report', () => {
       ),
     );
     await testbed.deps.db.insert(botTurns).values(turns);
+    await markAnswers(ORG_MANY);
     const body = await report(ORG_MANY);
     expect(body.topIntents.map((i) => i.count)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     // Rates 1/2, 1/4 … 1/12, then the odd intents at rate 0, by name.

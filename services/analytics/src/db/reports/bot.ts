@@ -3,62 +3,25 @@ import type { BotReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
 import type { ResolvedQuery } from '../../reports/query';
 import { ratio } from '../../reports/stats';
+import { cohortTotals, facetCounts } from './facets';
+import { daySpans, inSpans } from './spans';
 
 const TOP = 10;
 
 /**
  * The bot's cohort (conversations it started, created in the range: handled, contained, handed
- * off by reason, their categories) and its turns in the range (fallback rate, top intents, the
- * intents most often followed by a handoff). Definitions: docs/metrics.md.
+ * off by reason, their categories; from the daily facets) and its turns in the range (fallback
+ * rate, top intents, the intents most often followed by a handoff). Definitions: docs/metrics.md.
  */
 export async function botReport(
   db: Db,
   orgId: number,
   q: ResolvedQuery,
 ): Promise<Omit<BotReport, 'range' | 'previous' | 'generatedAt' | 'cached'>> {
-  const from = q.from.toISOString();
-  const to = q.to.toISOString();
-  // One pass over the cohort: the totals, per category and per handoff reason.
-  const cohort = await queryRows<{
-    byCategory: boolean;
-    byReason: boolean;
-    key: string | null;
-    handled: number;
-    contained: number;
-    handedOff: number;
-  }>(
-    db,
-    sql`select grouping(category) = 0 as "byCategory", grouping(handoff_reason) = 0 as "byReason",
-          coalesce(category, handoff_reason) as key, count(*)::int as handled,
-          count(*) filter (where contained and handed_off_at is null)::int as contained,
-          count(*) filter (where handed_off_at is not null)::int as "handedOff"
-        from analytics.conversations
-        where org_id = ${orgId} and bot_started
-          and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
-        group by grouping sets ((), (category), (handoff_reason))`,
-  );
-  // Turns in the range by kind and intent; an answer is followed by a handoff when its
-  // conversation was handed off at or after it (so only conversations handed off since `from`
-  // are joined: a smaller hash).
-  const turns = await queryRows<{ kind: string; intent: string | null; n: number; followed: number }>(
-    db,
-    sql`select t.kind, t.intent, count(*)::int as n,
-          count(*) filter (where c.handed_off_at >= t.at)::int as followed
-        from analytics.bot_turns t
-        left join (
-          select id, handed_off_at from analytics.conversations
-          where org_id = ${orgId} and handed_off_at >= ${from}::timestamptz
-        ) c on t.kind = 'answer' and c.id = t.conversation_id
-        where t.org_id = ${orgId} and t.at >= ${from}::timestamptz and t.at < ${to}::timestamptz
-          and t.kind in ('answer', 'fallback')
-        group by t.kind, t.intent`,
-  );
+  const facets = await facetCounts(db, orgId, q.from, q.to, ['bot_category', 'bot_reason', 'bot_outcome']);
+  const totals = cohortTotals(facets);
+  const turns = await turnCounts(db, orgId, q.from, q.to);
 
-  const totals = cohort.find((r) => !r.byCategory && !r.byReason) ?? {
-    handled: 0,
-    contained: 0,
-    handedOff: 0,
-  };
   const sum = (kind: string) => turns.filter((t) => t.kind === kind).reduce((n, t) => n + t.n, 0);
   const answers = sum('answer');
   const fallbacks = sum('fallback');
@@ -71,7 +34,7 @@ export async function botReport(
     contained: totals.contained,
     handedOff: totals.handedOff,
     handoffsByReason: countsDesc(
-      cohort.filter((r) => r.byReason && r.handedOff > 0).map((r) => ({ key: r.key, count: r.handedOff })),
+      facets.filter((f) => f.field === 'bot_reason').map((f) => ({ key: f.value, count: f.count })),
     ).map(({ key, count }) => ({ reason: key, count })),
     containmentRate: ratio(totals.contained, totals.handled),
     fallbackRate: ratio(fallbacks, answers + fallbacks),
@@ -93,9 +56,31 @@ export async function botReport(
         rate: ratio(followedByHandoff, answered),
       })),
     categories: countsDesc(
-      cohort.filter((r) => r.byCategory).map((r) => ({ key: r.key, count: r.handled })),
+      facets.filter((f) => f.field === 'bot_category').map((f) => ({ key: f.value, count: f.count })),
     ).map(({ key, count }) => ({ category: key, count })),
   };
+}
+
+/**
+ * Answer and fallback turns in [from, to) by kind and intent, and the answers followed by a
+ * handoff (bot_turns.followed_by_handoff): whole UTC days from bot_turn_days, the partial days at
+ * the ends from the turns.
+ */
+async function turnCounts(db: Db, orgId: number, from: Date, to: Date) {
+  const { days, raw } = daySpans(from, to);
+  return queryRows<{ kind: string; intent: string | null; n: number; followed: number }>(
+    db,
+    sql`select kind, intent, sum(count)::int as n, sum(followed)::int as followed
+        from (
+          select kind, intent, count, followed from analytics.bot_turn_days
+          where org_id = ${orgId} and ${inSpans(sql`day`, [days])} and kind in ('answer', 'fallback')
+          union all
+          select kind, intent, 1, followed_by_handoff::int from analytics.bot_turns
+          where org_id = ${orgId} and ${inSpans(sql`at`, raw)} and kind in ('answer', 'fallback')
+        ) counted
+        group by kind, intent
+        having sum(count) <> 0`,
+  );
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

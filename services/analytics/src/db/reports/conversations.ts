@@ -1,30 +1,23 @@
-import { sql } from 'drizzle-orm';
 import type { ConversationsReport } from '@inbox/contracts';
-import { queryRows, type Db } from '@inbox/platform';
+import type { Db } from '@inbox/platform';
 import { bucketIso, bucketWeekdayHour, localBuckets, type LocalBucket } from '../../reports/buckets';
 import type { ResolvedQuery } from '../../reports/query';
 import { ratio } from '../../reports/stats';
-import { bucketIndexSql } from './bucket-sql';
-import { closedByBucket, cycleStats, sortInMemory, type ReportFigures } from './overview';
+import { slotSeries } from './counts';
+import { facetCounts, type FacetCount, type FacetField } from './facets';
+import { cycleStats, type ReportFigures } from './overview';
 
-interface Combination {
-  category: string | null;
-  origin: string;
-  teamId: string | null;
-  status: string;
-  n: number;
-}
-
-/** Counts of one field over the combinations: most first, ties by value (null last), a stable order. */
+/** One field's counts: most first, ties by value (null last), a stable order. */
 function countsBy<F extends 'category' | 'origin' | 'teamId' | 'status'>(
-  rows: readonly Combination[],
-  field: F,
+  facets: readonly FacetCount[],
+  field: FacetField,
+  key: F,
 ) {
-  const counts = new Map<string | null, number>();
-  for (const r of rows) counts.set(r[field], (counts.get(r[field]) ?? 0) + r.n);
-  return [...counts]
+  return facets
+    .filter((f) => f.field === field)
+    .map((f) => [f.value, f.count] as const)
     .sort(([a, x], [b, y]) => y - x || (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1))
-    .map(([value, count]) => ({ [field]: value, count }) as Record<F, string | null> & { count: number });
+    .map(([value, count]) => ({ [key]: value, count }) as Record<F, string | null> & { count: number });
 }
 
 /** For each hour (sorted), the index of the bucket holding it (buckets sorted; day starts are hour starts). */
@@ -39,33 +32,25 @@ function bucketOfHour(hours: readonly LocalBucket[], buckets: readonly LocalBuck
 /**
  * Conversations: volume per local bucket (new, closed), the new ones by current category, origin,
  * team and status, a local weekday × hour heatmap of new ones, first response and resolution,
- * and the share of new ones reopened at least once. The conversations created in the range are
- * counted per local hour (volume, heatmap and reopens from the same boundaries as the series)
- * and per combination of the breakdowns' fields. Definitions: docs/metrics.md.
+ * and the share of new ones reopened at least once: counts per local hour from the 15-minute
+ * slots, the breakdowns from the daily facets. Definitions: docs/metrics.md.
  */
 export async function conversationsReport(
   db: Db,
   orgId: number,
   q: ResolvedQuery,
 ): Promise<ReportFigures<ConversationsReport>> {
-  await sortInMemory(db);
   const buckets = localBuckets(q.from, q.to, q.timezone, q.bucket);
   const hours = q.bucket === 'hour' ? buckets : localBuckets(q.from, q.to, q.timezone, 'hour');
-  const [hourStarts, bucketStarts] = [hours, buckets].map((list) => list.map((b) => b.start));
-  const created = sql`from analytics.conversations where org_id = ${orgId}
-    and created_at >= ${q.from.toISOString()}::timestamptz and created_at < ${q.to.toISOString()}::timestamptz`;
-  // Two hash aggregations: per local hour, and per combination of the breakdowns' fields.
-  const perHour = await queryRows<{ h: number; n: number; reopened: number }>(
+  // Per local hour (volume, heatmap and reopens from the same boundaries as the series).
+  const perHour = await slotSeries(
     db,
-    sql`select ${bucketIndexSql(sql`created_at`, hourStarts)} as h, count(*)::int as n,
-          count(*) filter (where reopen_count > 0)::int as reopened
-        ${created} group by 1`,
+    orgId,
+    q.from,
+    q.to,
+    hours.map((h) => h.start),
   );
-  const combinations = await queryRows<Combination>(
-    db,
-    sql`select category, origin, team_id as "teamId", status, count(*)::int as n ${created} group by 1, 2, 3, 4`,
-  );
-  const closed = await closedByBucket(db, orgId, q.from, q.to, bucketStarts);
+  const facets = await facetCounts(db, orgId, q.from, q.to, ['category', 'origin', 'team', 'status']);
 
   const toBucket = bucketOfHour(hours, buckets);
   const volume = buckets.map((b) => ({ start: bucketIso(b), new: 0, closed: 0 }));
@@ -74,24 +59,25 @@ export async function conversationsReport(
   let total = 0;
   let reopened = 0;
   for (const r of perHour) {
-    if (r.h < 0 || r.h >= hours.length) continue;
-    volume[toBucket[r.h]].new += r.n;
-    const { weekday, hour } = bucketWeekdayHour(hours[r.h]);
-    cells.set(weekday * 24 + hour, (cells.get(weekday * 24 + hour) ?? 0) + r.n);
-    total += r.n;
+    if (r.b < 0 || r.b >= hours.length) continue;
+    volume[toBucket[r.b]].new += r.created;
+    volume[toBucket[r.b]].closed += r.closed;
+    if (r.created === 0) continue;
+    const { weekday, hour } = bucketWeekdayHour(hours[r.b]);
+    cells.set(weekday * 24 + hour, (cells.get(weekday * 24 + hour) ?? 0) + r.created);
+    total += r.created;
     reopened += r.reopened;
   }
-  for (const r of closed) if (r.b >= 0 && r.b < volume.length) volume[r.b].closed += r.closed;
   const heatmap = [...cells]
     .sort(([a], [b]) => a - b)
     .map(([cell, count]) => ({ weekday: Math.floor(cell / 24), hour: cell % 24, count }));
 
   return {
     volume,
-    byCategory: countsBy(combinations, 'category'),
-    byOrigin: countsBy(combinations, 'origin'),
-    byTeam: countsBy(combinations, 'teamId'),
-    byFinalStatus: countsBy(combinations, 'status'),
+    byCategory: countsBy(facets, 'category', 'category'),
+    byOrigin: countsBy(facets, 'origin', 'origin'),
+    byTeam: countsBy(facets, 'team', 'teamId'),
+    byFinalStatus: countsBy(facets, 'status', 'status'),
     heatmap,
     ...(await cycleStats(db, orgId, q.from, q.to)),
     reopenRate: ratio(reopened, total),

@@ -1,50 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OverviewReport } from '@inbox/contracts';
 import { queryRows, type Db } from '@inbox/platform';
 import { bucketIso, localBuckets } from '../../reports/buckets';
 import type { ResolvedQuery } from '../../reports/query';
 import { durationStats, ratio, type DurationStats } from '../../reports/stats';
-import { bucketIndexSql } from './bucket-sql';
-import { durationStatsColumns } from './stats-sql';
+import { openAt, slotSeries } from './counts';
+import { overallDurations } from './durations';
+import { cohortTotals, facetCounts } from './facets';
+import { daySpans, inSpans } from './spans';
 
 type Totals = OverviewReport['current'];
 export type ReportFigures<T> = Omit<T, 'range' | 'previous' | 'generatedAt' | 'cached'>;
-
-const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
-const inRange = (column: SQL, from: Date, to: Date): SQL =>
-  sql`${column} >= ${at(from)} and ${column} < ${at(to)}`;
-
-/** Per bucket (index into the starts), the conversations created then and the bot's cohort among them. */
-export interface CreatedRow {
-  b: number;
-  created: number;
-  handled: number;
-  contained: number;
-  handedOff: number;
-}
-
-/** Conversations created in [from, to) by bucket: new, and the bot's cohort (handled, contained, handed off). */
-export const createdByBucket = (db: Db, orgId: number, from: Date, to: Date, starts: readonly Date[]) =>
-  queryRows<CreatedRow>(
-    db,
-    sql`select ${bucketIndexSql(sql`created_at`, starts)} as b, count(*)::int as created,
-          count(*) filter (where bot_started)::int as handled,
-          count(*) filter (where bot_started and contained and handed_off_at is null)::int as contained,
-          count(*) filter (where bot_started and handed_off_at is not null)::int as "handedOff"
-        from analytics.conversations
-        where org_id = ${orgId} and ${inRange(sql`created_at`, from, to)}
-        group by 1`,
-  );
-
-/** Cycles resolved in [from, to) by bucket (a reopened conversation counts once per resolution). */
-export const closedByBucket = (db: Db, orgId: number, from: Date, to: Date, starts: readonly Date[]) =>
-  queryRows<{ b: number; closed: number }>(
-    db,
-    sql`select ${bucketIndexSql(sql`resolved_at`, starts)} as b, count(*)::int as closed
-        from analytics.conversation_cycles
-        where org_id = ${orgId} and ${inRange(sql`resolved_at`, from, to)}
-        group by 1`,
-  );
 
 /** The people's clocks of a range: first response and resolution (docs/metrics.md). */
 export interface CycleStats {
@@ -55,93 +21,53 @@ export interface CycleStats {
 /**
  * First response over the cycles with firstResponseAt in [from, to): from the customer's wait.
  * Resolution over the cycles resolved in [from, to), from when people became responsible, the
- * bot's contained ones excluded. Only a cycle without people (the bot's, or an agent closing it
- * while the bot still had it: from its start) can be contained, so only those meet their
- * conversation, with row estimates of their own: lookups for a month, one hash for a year.
+ * bot's contained ones excluded. The cycles keep both durations (conversation_cycles); exact
+ * statistics from their counts per bucket (durations.ts). Shared by the overview and the
+ * conversations report: the same figures in both.
  */
 export async function cycleStats(db: Db, orgId: number, from: Date, to: Date): Promise<CycleStats> {
-  const resolved = inRange(sql`resolved_at`, from, to);
-  const [responses] = await queryRows<object>(
-    db,
-    sql`select ${durationStatsColumns(sql`date_part('epoch', first_response_at - waiting_since)`)}
-        from analytics.conversation_cycles
-        where org_id = ${orgId} and ${inRange(sql`first_response_at`, from, to)}`,
-  );
-  const [resolutions] = await queryRows<object>(
-    db,
-    sql`select ${durationStatsColumns(sql`seconds`)} from (
-          select date_part('epoch', resolved_at - people_since) as seconds from analytics.conversation_cycles
-          where org_id = ${orgId} and ${resolved} and people_since is not null
-          union all
-          select date_part('epoch', resolved_at - started_at) from analytics.conversation_cycles cy
-          where org_id = ${orgId} and ${resolved} and people_since is null
-            and not exists (select 1 from analytics.conversations c
-                            where c.id = cy.conversation_id and c.org_id = ${orgId} and c.contained)
-        ) people`,
-  );
-  return { firstResponse: durationStats(responses), resolution: durationStats(resolutions) };
+  return {
+    firstResponse: durationStats(await overallDurations(db, orgId, 'first_response', from, to)),
+    resolution: durationStats(await overallDurations(db, orgId, 'resolution', from, to)),
+  };
 }
-
-/**
- * Conversations open at `instant`: the cycle running then (started before, not resolved before).
- * Cycles, not the conversation's latest close, so a conversation closed then and reopened since
- * is not open at a past instant.
- */
-async function openAt(db: Db, orgId: number, instant: Date): Promise<number> {
-  const [row] = await queryRows<{ open: number }>(
-    db,
-    sql`select count(*)::int as open from analytics.conversation_cycles
-        where org_id = ${orgId} and (resolved_at is null or resolved_at >= ${at(instant)})
-          and started_at < ${at(instant)}`,
-  );
-  return row.open;
-}
-
-/** Messages per bucket from the 15-minute slots: inbound, and outbound from every sender. */
-const messagesByBucket = (db: Db, orgId: number, from: Date, to: Date, starts: readonly Date[]) =>
-  queryRows<{ b: number; in: number; out: number }>(
-    db,
-    sql`select ${bucketIndexSql(sql`slot`, starts)} as b,
-          coalesce(sum(count) filter (where direction = 'inbound'), 0)::int as "in",
-          coalesce(sum(count) filter (where direction = 'outbound'), 0)::int as "out"
-        from analytics.message_slots
-        where org_id = ${orgId} and ${inRange(sql`slot`, from, to)}
-        group by 1`,
-  );
 
 /**
  * Campaign recipients reaching each stage in [from, to), and the cost of those sent then; the
- * currency of their campaigns when they all have the same one.
+ * currency of their campaigns when they all have the same one. Whole UTC days from campaign_days,
+ * the partial days at the ends from the recipients (through analytics.recipient_stages, as the
+ * rollup counts them).
  */
 async function campaignFigures(db: Db, orgId: number, from: Date, to: Date): Promise<Totals['campaigns']> {
-  const sent = inRange(sql`sent_at`, from, to);
+  const { days, raw } = daySpans(from, to);
+  const stage = (name: string) => sql.raw(`(s.stage = '${name}')::int`);
   const [row] = await queryRows<Totals['campaigns']>(
     db,
-    sql`with r as (
-          select campaign_id, cost, ${sent} as sent,
-            ${inRange(sql`delivered_at`, from, to)} as delivered, ${inRange(sql`read_at`, from, to)} as read,
-            ${inRange(sql`replied_at`, from, to)} as replied
-          from analytics.campaign_recipients
-          where org_id = ${orgId} and (${sent} or ${inRange(sql`delivered_at`, from, to)}
-            or ${inRange(sql`read_at`, from, to)} or ${inRange(sql`replied_at`, from, to)})
+    sql`with per as (
+          select campaign_id, sum(sent) as sent, sum(delivered) as delivered, sum(read) as read,
+            sum(replied) as replied, sum(cost) as cost
+          from (
+            select campaign_id, sent, delivered, read, replied, cost from analytics.campaign_days
+            where org_id = ${orgId} and ${inSpans(sql`day`, [days])}
+            union all
+            select r.campaign_id, ${stage('sent')}, ${stage('delivered')}, ${stage('read')}, ${stage('replied')}, s.cost
+            from analytics.campaign_recipients r
+            cross join lateral analytics.recipient_stages(r.sent_at, r.delivered_at, r.read_at, r.replied_at, r.cost) s
+            where r.org_id = ${orgId} and (${inSpans(sql`r.sent_at`, raw)} or ${inSpans(sql`r.delivered_at`, raw)}
+              or ${inSpans(sql`r.read_at`, raw)} or ${inSpans(sql`r.replied_at`, raw)})
+              and ${inSpans(sql`s.at`, raw)}
+          ) counted
+          group by campaign_id
         )
-        select count(*) filter (where sent)::int as sent, count(*) filter (where delivered)::int as delivered,
-          count(*) filter (where read)::int as "read", count(*) filter (where replied)::int as replied,
-          round(coalesce(sum(cost::numeric) filter (where sent), 0), 6)::float8 as cost,
+        select coalesce(sum(sent), 0)::int as sent, coalesce(sum(delivered), 0)::int as delivered,
+          coalesce(sum(read), 0)::int as "read", coalesce(sum(replied), 0)::int as replied,
+          round(coalesce(sum(cost), 0), 6)::float8 as cost,
           (select case when count(distinct c.currency) = 1 and count(c.currency) = count(*) then min(c.currency) end
              from analytics.campaigns c
-             where c.org_id = ${orgId} and c.id in (select campaign_id from r where sent)) as currency
-        from r`,
+             where c.org_id = ${orgId} and c.id in (select campaign_id from per where sent > 0)) as currency
+        from per`,
   );
   return row;
-}
-
-/**
- * A year's percentiles sort a million durations: room to do it in memory, for the caller's
- * transaction only (is_local; outside a transaction it lapses with the statement).
- */
-export async function sortInMemory(db: Db): Promise<void> {
-  await db.execute(sql`select set_config('work_mem', '64MB', true)`);
 }
 
 /** Sums of per-bucket rows into an array over the buckets (every bucket present, zeros included). */
@@ -159,18 +85,15 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** One period's totals, and its figures per bucket of `starts` (the first at or before `from`). */
 async function period(db: Db, orgId: number, from: Date, to: Date, starts: readonly Date[]) {
-  const created = await createdByBucket(db, orgId, from, to, starts);
-  const closed = await closedByBucket(db, orgId, from, to, starts);
-  const messages = await messagesByBucket(db, orgId, from, to, starts);
+  const counts = await slotSeries(db, orgId, from, to, starts);
   const n = starts.length;
   const series = {
-    created: perBucket(created, n, (r) => r.created),
-    closed: perBucket(closed, n, (r) => r.closed),
-    in: perBucket(messages, n, (r) => r.in),
-    out: perBucket(messages, n, (r) => r.out),
+    created: perBucket(counts, n, (r) => r.created),
+    closed: perBucket(counts, n, (r) => r.closed),
+    in: perBucket(counts, n, (r) => r.in),
+    out: perBucket(counts, n, (r) => r.out),
   };
-  const cohort = (key: 'handled' | 'contained' | 'handedOff') => sum(created.map((r) => r[key]));
-  const handled = cohort('handled');
+  const cohort = cohortTotals(await facetCounts(db, orgId, from, to, ['bot_outcome']));
   const totals: Totals = {
     conversations: {
       new: sum(series.created),
@@ -180,9 +103,9 @@ async function period(db: Db, orgId: number, from: Date, to: Date, starts: reado
     messages: { in: sum(series.in), out: sum(series.out) },
     ...(await cycleStats(db, orgId, from, to)),
     bot: {
-      handled,
-      containmentRate: ratio(cohort('contained'), handled),
-      handoffRate: ratio(cohort('handedOff'), handled),
+      handled: cohort.handled,
+      containmentRate: ratio(cohort.contained, cohort.handled),
+      handoffRate: ratio(cohort.handedOff, cohort.handled),
     },
     campaigns: await campaignFigures(db, orgId, from, to),
   };
@@ -199,7 +122,6 @@ export async function overviewReport(
   orgId: number,
   q: ResolvedQuery,
 ): Promise<ReportFigures<OverviewReport>> {
-  await sortInMemory(db);
   const buckets = localBuckets(q.from, q.to, q.timezone, q.bucket);
   const starts = buckets.map((b) => b.start);
   const current = await period(db, orgId, q.from, q.to, starts);
