@@ -250,4 +250,17 @@ describe('back to the bot', () => {
     expect(summary).toContain('Reembolso hecho');
     expect(summary).not.toContain('48213');
   });
+
+  it('a PATCH to BOT_HANDLING resumes the bot as return-to-bot does: context from now, misunderstandings from zero', async () => {
+    const { orgId, agent, customer } = await routedOrg();
+    const { conversationId } = await customerWrites(orgId, customer, 'zzz qqq');
+    await customerWrites(orgId, customer, 'quiero un agente');
+    expect((await bot.conversation(conversationId)).status).not.toBe('BOT_HANDLING');
+    expect((await bot.botState(conversationId)).contextSince).toBeNull();
+
+    await updateConversation(testbed.deps, agent, conversationId, { status: 'BOT_HANDLING' });
+    expect((await bot.conversation(conversationId)).status).toBe('BOT_HANDLING');
+    expect(await bot.botState(conversationId)).toMatchObject({ consecutiveFallbacks: 0 });
+    expect((await bot.botState(conversationId)).contextSince).not.toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { botStateRepository } from '../../db/repositories/bot-state.repository';
-import type { ConversationView } from '../../db/repositories/conversation-views';
+import type { ConversationRow, ConversationView } from '../../db/repositories/conversation-views';
 import type { CallerContext, InboxDeps } from '../../deps';
-import { applyAction, applyFields } from './conversation-changes';
+import { applyAction, applyFields, type ChangeContext } from './conversation-changes';
 import { cleanText, LIMITS } from './field-rules';
 import { mutateConversation } from './mutate-conversation';
 
@@ -19,15 +19,19 @@ export async function returnConversationToBot(
   const summary = cleanText(handoffSummary, 'handoffSummary', LIMITS.handoffSummary, 'null');
   // A refused move (a closed conversation) rolls the summary back with it.
   return mutateConversation(deps, caller, id, async (ctx, row) => {
-    const returned = await applyAction(
-      ctx,
-      await applyFields(ctx, row, { handoffSummary: summary }),
-      'return_to_bot',
-    );
-    if (row.status !== 'BOT_HANDLING')
-      await botStateRepository.resume(ctx.tx, row.orgId, row.id, wholeSecond(deps.now()));
-    return returned;
+    return returnToBot(ctx, await applyFields(ctx, row, { handoffSummary: summary }));
   });
+}
+
+/**
+ * → BOT_HANDLING (return-to-bot, or PATCH with that status): the bot resumes with its context
+ * from now (earlier messages are not its transcript, misunderstandings count from zero).
+ */
+export async function returnToBot(ctx: ChangeContext, row: ConversationRow): Promise<ConversationRow> {
+  const returned = await applyAction(ctx, row, 'return_to_bot');
+  if (row.status !== 'BOT_HANDLING')
+    await botStateRepository.resume(ctx.tx, row.orgId, row.id, wholeSecond(ctx.deps.now()));
+  return returned;
 }
 
 /**

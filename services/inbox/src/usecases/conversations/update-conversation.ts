@@ -12,6 +12,7 @@ import { applyAction, applyFields, type ChangeContext } from './conversation-cha
 import { cleanId, cleanText, LIMITS } from './field-rules';
 import { callerUserId, mutateConversation } from './mutate-conversation';
 import { newerActive, reopenStep, withReopenFacts, type ReopenFacts } from './reopen-conversation';
+import { returnToBot } from './return-conversation-to-bot';
 
 /** PATCH /conversations/{id}: absent fields are kept, null clears. */
 export interface ConversationUpdate {
@@ -120,7 +121,7 @@ async function moveTo(
     );
   if (to === 'OPEN' && row.status === 'CLOSED' && reopen) return reopenStep(ctx, row, reopen);
   if (to === 'CLOSED') return applyAction(ctx, row, 'resolve');
-  if (to === 'BOT_HANDLING') return applyAction(ctx, row, 'return_to_bot');
+  if (to === 'BOT_HANDLING') return returnToBot(ctx, row);
   const [action, userId]: [ConversationAction, string | null] =
     to === 'OPEN'
       ? ['unassign', null]
