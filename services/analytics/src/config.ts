@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { amqpNamespace, logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
 
+/**
+ * The database of analytics' environments: ANALYTICS_DATABASE_URL, else DATABASE_URL, as
+ * `databaseUrl`; neither is `message` on ANALYTICS_DATABASE_URL.
+ */
+export const withDatabaseUrl =
+  (message: string) =>
+  <C extends { ANALYTICS_DATABASE_URL?: string; DATABASE_URL?: string }>(c: C, ctx: z.RefinementCtx) => {
+    const databaseUrl = c.ANALYTICS_DATABASE_URL ?? c.DATABASE_URL;
+    if (!databaseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['ANALYTICS_DATABASE_URL'], message });
+      return z.NEVER;
+    }
+    return { ...c, databaseUrl };
+  };
+
 /** The analytics service's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const analyticsConfigSchema = z
   .object({
@@ -14,17 +29,6 @@ export const analyticsConfigSchema = z
     INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
     LOG_LEVEL: logLevel,
   })
-  .transform((c, ctx) => {
-    const databaseUrl = c.ANALYTICS_DATABASE_URL ?? c.DATABASE_URL;
-    if (!databaseUrl) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ANALYTICS_DATABASE_URL'],
-        message: 'ANALYTICS_DATABASE_URL or DATABASE_URL is required',
-      });
-      return z.NEVER;
-    }
-    return { ...c, databaseUrl };
-  });
+  .transform(withDatabaseUrl('ANALYTICS_DATABASE_URL or DATABASE_URL is required'));
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;

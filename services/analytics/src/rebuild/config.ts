@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
+import { withDatabaseUrl } from '../config';
 
 /**
  * The distributed rebuild command's environment: the analytics database, and the services that
@@ -16,18 +17,10 @@ export const rebuildConfigSchema = z
     CAMPAIGNS_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
     LOG_LEVEL: logLevel,
   })
-  .transform((c, ctx) => {
-    const databaseUrl = c.ANALYTICS_DATABASE_URL ?? c.DATABASE_URL;
-    if (!databaseUrl) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ANALYTICS_DATABASE_URL'],
-        message:
-          'ANALYTICS_DATABASE_URL or DATABASE_URL is required (for the all-in-one data: npm run analytics:rebuild)',
-      });
-      return z.NEVER;
-    }
-    return { ...c, databaseUrl };
-  });
+  .transform(
+    withDatabaseUrl(
+      'ANALYTICS_DATABASE_URL or DATABASE_URL is required (for the all-in-one data: npm run analytics:rebuild)',
+    ),
+  );
 
 export type RebuildConfig = z.infer<typeof rebuildConfigSchema>;
