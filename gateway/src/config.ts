@@ -7,6 +7,7 @@ import {
   secret,
   serverUrl,
   amqpNamespace,
+  gatewayProcessEnv,
 } from '@inbox/platform';
 
 /** Rate limits: requests per window. Tuned for a support team; raise them for heavy integrations. */
@@ -53,6 +54,7 @@ export const gatewayConfigSchema = z
      * 0 by default: trusting X-Forwarded-For without a proxy would let clients pick their address.
      */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    ...gatewayProcessEnv,
     LOG_LEVEL: logLevel,
   })
   .and(rateLimitSchema);

@@ -29,3 +29,5 @@ export * from './grpc/clear';
 export * from './http/multipart';
 export * from './storage/blob-store';
 export * from './history';
+export * from './metrics/catalog';
+export * from './process-env';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
+import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
 
 /**
  * The database of analytics' environments: ANALYTICS_DATABASE_URL, else DATABASE_URL, as
@@ -27,6 +27,7 @@ export const analyticsConfigSchema = z
     /** Computed reports shared by the replicas; unset: memory (bounded, per process). */
     REDIS_URL: optionalString().pipe(serverUrl('REDIS_URL').optional()),
     INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    ...processEnv,
     LOG_LEVEL: logLevel,
   })
   .transform(withDatabaseUrl('ANALYTICS_DATABASE_URL or DATABASE_URL is required'));

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
+import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positive = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
@@ -38,6 +38,7 @@ export const campaignsConfigSchema = z
     CAMPAIGNS_RATE_CARD_FILE: optionalString(),
     /** api: gRPC, internal HTTP, consumers, scheduler; worker: the send queue only (`main.js worker` too). */
     CAMPAIGNS_MODE: z.enum(['api', 'worker']).default('api'),
+    ...processEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((c, ctx) => {

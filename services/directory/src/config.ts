@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { logLevel, optionalString, pemKey, secret, serverUrl, amqpNamespace } from '@inbox/platform';
+import {
+  logLevel,
+  optionalString,
+  pemKey,
+  secret,
+  serverUrl,
+  amqpNamespace,
+  processEnv,
+} from '@inbox/platform';
 
 /** The directory's environment in the distributed mode (the all-in-one mode builds its settings in code). */
 export const directoryConfigSchema = z
@@ -34,6 +42,7 @@ export const directoryConfigSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     MAIL_FROM: z.string().default('Inbox <no-reply@localhost>'),
+    ...processEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((c, ctx) => {

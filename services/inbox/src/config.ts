@@ -7,6 +7,7 @@ import {
   secret,
   serverUrl,
   amqpNamespace,
+  processEnv,
 } from '@inbox/platform';
 import type { LlmOptions } from './bot/intelligence';
 
@@ -76,6 +77,7 @@ export const inboxConfigSchema = z
     WHATSAPP_ACCESS_TOKEN: optionalSecret('WHATSAPP_ACCESS_TOKEN', 16),
     WHATSAPP_DISPLAY_PHONE_NUMBER: optionalString(),
     ...llmEnv,
+    ...processEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((c, ctx) => {

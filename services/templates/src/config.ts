@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl } from '@inbox/platform';
+import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
 
 /** The templates service's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const templatesConfigSchema = z
@@ -24,6 +24,7 @@ export const templatesConfigSchema = z
       .min(0)
       .max(7 * 86_400)
       .default(3600),
+    ...processEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((c, ctx) => {
