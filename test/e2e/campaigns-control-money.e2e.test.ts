@@ -30,6 +30,20 @@ const recipientBy = (recipients: Array<Record<string, any>>, phone: string) =>
   recipients.find((r) => r.phone === phone)!;
 const sendsOf = async (to?: string) =>
   (await sendCounts(t, to ? { to } : { template: 'camp_control' })).templates.camp_control?.sends ?? 0;
+/** WhatsApp failing the next Graph requests whose path contains `path` (the simulator's control). */
+const failWhatsApp = async (rule: { path: string; code: number; times: number }) =>
+  expect(
+    (
+      await fetch(`${t.sim.url}/_sim/graph-failures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(rule),
+      })
+    ).status,
+  ).toBe(201);
+const whatsAppFailuresLeft = async () =>
+  ((await (await fetch(`${t.sim.url}/_sim/graph-failures`)).json()) as { data: Array<{ hits: number }> })
+    .data;
 
 describe(`pausing, resuming and cancelling (${MODE})`, () => {
   it('pauses, resumes and cancels a scheduled campaign; a cancelled one never resumes', async () => {
@@ -236,9 +250,21 @@ describe(`what campaigns cost (${MODE})`, () => {
       sent,
     });
     expect(costs.body.total).toBeGreaterThanOrEqual(0);
+    // Cached: the same answer, WhatsApp not asked (the outage waiting for its analytics stays unused)…
+    await failWhatsApp({ path: 'template_analytics', code: 131016, times: 1 });
     const cached = await get('/campaigns/provider-costs');
-    expect(cached.body.fetchedAt).toBe(costs.body.fetchedAt);
+    expect(cached.body).toEqual(costs.body);
+    expect(await whatsAppFailuresLeft()).toEqual([expect.objectContaining({ hits: 0 })]);
+    // …until force=true, which asks WhatsApp: its failures are answered, never as a 500.
+    const down = await get('/campaigns/provider-costs?force=true');
+    expect([down.status, down.body.code]).toEqual([503, 'WHATSAPP_UNAVAILABLE']);
+    await failWhatsApp({ path: 'template_analytics', code: 190, times: 1 }); // an expired token
+    const refused = await get('/campaigns/provider-costs?force=true');
+    expect([refused.status, refused.body.code]).toEqual([409, 'WHATSAPP_ACCESS_REFUSED']);
+    expect(await whatsAppFailuresLeft()).toEqual([]);
+    expect((await get('/campaigns/provider-costs')).body).toEqual(costs.body);
     const forced = await get('/campaigns/provider-costs?force=true');
-    expect(Date.parse(forced.body.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(costs.body.fetchedAt));
+    expect(forced.status).toBe(200);
+    expect(Date.parse(forced.body.fetchedAt)).toBeGreaterThan(Date.parse(costs.body.fetchedAt));
   });
 });

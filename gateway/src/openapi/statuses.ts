@@ -23,8 +23,6 @@ export function answeredStatuses(spec: RouteSpec): number[] {
     statuses.add(503);
     statuses.add(504);
   }
-  // Media downloads revalidate with the ETag.
-  if (spec.proxy?.responseType) statuses.add(304);
   for (const status of [...(spec.answers ?? []), ...Object.values(spec.statusByCode ?? {})])
     statuses.add(status);
   return [...statuses].sort((a, b) => a - b);

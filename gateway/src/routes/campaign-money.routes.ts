@@ -17,6 +17,9 @@ const TAG = 'Campaigns';
 const enc = encodeURIComponent;
 /** Asks WhatsApp (the number's fields, its analytics): slower than a lookup. */
 const PROVIDER_DEADLINE_MS = 30_000;
+/** How the two routes that ask WhatsApp answer when it fails (the service's whatsapp-problem.ts). */
+const WHEN_WHATSAPP_FAILS =
+  '409 CHANNEL_NOT_CONFIGURED when the organization has no WhatsApp number, WHATSAPP_ACCESS_REFUSED when WhatsApp refuses its credentials (an expired token), WHATSAPP_REFUSED for another refusal; 429 WHATSAPP_RATE_LIMITED when WhatsApp asks to wait; 503 WHATSAPP_UNAVAILABLE when it does not answer';
 /** Normalizing and pricing up to 100,000 phones, or summing a campaign's costs. */
 const COUNT_DEADLINE_MS = 30_000;
 
@@ -56,10 +59,10 @@ export const campaignMoneyRoutes: RouteSpec[] = [
     path: '/campaigns/provider-costs',
     access: 'user',
     tag: TAG,
-    summary: `What WhatsApp charged over the last ${PROVIDER_COSTS_DAYS} days, per template and for the account (WhatsApp’s own analytics; cached for an hour, force=true asks again). 409 when the organization has no WhatsApp number`,
+    summary: `What WhatsApp charged over the last ${PROVIDER_COSTS_DAYS} days, per template and for the account (WhatsApp’s own analytics; cached for an hour, force=true asks again). ${WHEN_WHATSAPP_FAILS}`,
     query: z.strictObject({ force: queryBoolean.optional().describe('skip the cache') }),
     response: providerCostsSchema,
-    answers: [409],
+    answers: [409, 429, 503],
     handler: async ({ query, ctx, call }) =>
       toRestProviderCosts(
         await ctx.campaigns.call.GetProviderCosts(
@@ -73,10 +76,9 @@ export const campaignMoneyRoutes: RouteSpec[] = [
     path: '/campaigns/phone-status',
     access: 'admin',
     tag: TAG,
-    summary:
-      'The business number as WhatsApp sees it: status, quality rating, messaging limit tier and throughput, and the send rate the workers use (cached for 5 minutes). 409 when the organization has no WhatsApp number',
+    summary: `The business number as WhatsApp sees it: status, quality rating, messaging limit tier and throughput, and the send rate the workers use (cached for 5 minutes). ${WHEN_WHATSAPP_FAILS}`,
     response: phoneStatusSchema,
-    answers: [409],
+    answers: [409, 429, 503],
     handler: async ({ ctx, call }) =>
       ctx.campaigns.call.GetPhoneStatus({}, { ...call, deadlineMs: PROVIDER_DEADLINE_MS }),
   }),

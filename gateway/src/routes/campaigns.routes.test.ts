@@ -58,6 +58,16 @@ describe('the Campaigns section of the OpenAPI document', () => {
     expect(op(method, path)!.responses['403']).toBeDefined();
   });
 
+  it.each([['/campaigns/phone-status'], ['/campaigns/provider-costs']])(
+    'documents how GET %s answers when WhatsApp fails: 409, 429 and 503 with their codes',
+    (path) => {
+      const read = op('get', path)!;
+      expect(Object.keys(read.responses)).toEqual(expect.arrayContaining(['200', '409', '429', '503']));
+      for (const code of ['WHATSAPP_ACCESS_REFUSED', 'WHATSAPP_RATE_LIMITED', 'WHATSAPP_UNAVAILABLE'])
+        expect(read.summary).toContain(code);
+    },
+  );
+
   it('documents POST /campaigns: 201, 413 with the body limit, 415, 422, and the recipients’ bounds', () => {
     const create = op('post', '/campaigns')!;
     expect(Object.keys(create.responses)).toEqual(
@@ -115,6 +125,11 @@ describe('the Campaigns section of the OpenAPI document', () => {
     for (const literal of ['/campaigns/pricing', '/campaigns/provider-costs', '/campaigns/phone-status'])
       expect({ literal, before: at(literal) < at('/campaigns/:id') }).toEqual({ literal, before: true });
   });
+
+  it.each([['/campaigns/{id}/export'], ['/campaigns/{id}/survey-results/export']])(
+    'documents no 304 for %s: each download is made afresh (no-store, no ETag)',
+    (path) => expect(op('get', path)!.responses['304']).toBeUndefined(),
+  );
 });
 
 describe('the body of POST /campaigns', () => {

@@ -208,7 +208,7 @@ export const campaignRoutes: RouteSpec[] = [
     access: 'user',
     tag: TAG,
     summary:
-      'The recipients as CSV (UTF-8 with BOM, for Excel), streamed: phone, status, WhatsApp’s error, times, cost and parameters; cells that a spreadsheet would run as a formula are quoted',
+      'The recipients as CSV (UTF-8 with BOM, for Excel), streamed: phone, status, WhatsApp’s error, times, cost, parameters and `retryable_after` (when a 131049 failure may be tried again); cells that a spreadsheet would run as a formula are quoted',
     params: idParam,
     query: z.strictObject({ status: recipientStatusFilter }),
     proxy: {

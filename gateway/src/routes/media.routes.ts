@@ -43,6 +43,8 @@ export const mediaRoutes = [
     tag: 'Messages',
     summary: 'The message’s media file (inbound media once downloaded; 409 MEDIA_NOT_READY before)',
     params: idParam,
+    // Revalidated with the ETag the inbox sends (304 when unchanged).
+    answers: [304],
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/messages/${enc(p.id)}/media`,
@@ -74,6 +76,8 @@ export const mediaRoutes = [
     tag: 'Quick replies',
     summary: 'The quick reply’s media attachment',
     params: idParam,
+    // Revalidated with the ETag the inbox sends (304 when unchanged).
+    answers: [304],
     proxy: {
       to: 'inbox',
       path: (p: { id: string }) => `/internal/quick-replies/${enc(p.id)}/media`,

@@ -160,7 +160,7 @@ export const templateSendRoutes: RouteSpec[] = [
     limits: ({ req, ctx }) => [
       { key: `rl:header-media:${req.ip}`, limit: ctx.limits.RATE_LIMIT_PER_MINUTE * 10, windowMs: 60_000 },
     ],
-    answers: [404, 429, 503],
+    answers: [304, 404, 429, 503],
     proxy: {
       to: 'templates',
       path: (p: { id: string }) => `/internal/templates/${enc(p.id)}/header-media`,

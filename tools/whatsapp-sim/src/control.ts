@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { MESSAGING_LIMIT_TIERS, PHONE_STATUSES, QUALITY_RATINGS, THROUGHPUT_LEVELS } from './config';
 import { controlMessagesRouter } from './control-messages';
 import { controlTemplatesRouter } from './control-templates';
+import { graphFailuresControl } from './graph-failures';
 import { deleteMedia } from './media-store';
 import { controlErrorHandler, deliveryView, parseBody } from './control-validation';
 import { SERVICE_WINDOW_MS, digitsOf, isWindowOpen, type Customer, type SentMessage } from './state';
@@ -54,6 +55,7 @@ export function controlRouter(ctx: SimContext): express.Router {
   router.use(express.json({ limit: '150mb' }));
   router.use(controlMessagesRouter(ctx));
   router.use(controlTemplatesRouter(ctx));
+  router.use(graphFailuresControl(ctx));
 
   router.get('/health', (_req, res) => {
     res.json({ ok: true });

@@ -20,4 +20,5 @@ export {
   type TemplateCategory,
   type WebhookDelivery,
 } from './state';
+export type { GraphFailureRule } from './graph-failures';
 export { escapeNonAscii, serializeWebhookBody, signBody } from './signing';

@@ -8,6 +8,7 @@ import type { SimContext, SimulatorOptions } from './context';
 import { liveConfigOf } from './config';
 import { controlRouter } from './control';
 import { GraphError } from './graph-errors';
+import { chosenGraphFailures } from './graph-failures';
 import { mediaRouter } from './graph-media';
 import { messagesRouter } from './graph-messages';
 import { templatesRouter } from './graph-templates';
@@ -62,6 +63,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const app = express();
   app.disable('x-powered-by');
   app.use('/_sim', controlRouter(ctx));
+  app.use(chosenGraphFailures(ctx));
   app.use(messagesRouter(ctx));
   // Before the media router, whose `/:version/:objectId` would take template and upload ids.
   app.use(uploadsRouter(ctx));

@@ -1,3 +1,4 @@
+import { GraphFailures } from './graph-failures';
 import type { UploadSession, UploadedHandle } from './graph-uploads';
 import { SendCounts } from './send-counts';
 import { SendLimiter } from './send-limits';
@@ -132,6 +133,8 @@ export class SimulatorState {
   readonly markedRead: { messageId: string; at: string }[] = [];
   readonly customers = new Map<string, Customer>();
   readonly failures: FailureRule[] = [];
+  /** Chosen failures of account-level Graph requests (phone number fields, analytics…). */
+  readonly graphFailures = new GraphFailures();
   readonly media = new Map<string, MediaRecord>();
   readonly mediaTokens = new Map<string, { mediaId: string; expiresAt: number }>();
   readonly inbound = new Map<string, InboundRecord>();
@@ -248,6 +251,7 @@ export class SimulatorState {
     this.limiter.reset();
     this.markedRead.length = 0;
     this.failures.length = 0;
+    this.graphFailures.clear();
     this.webhooks.length = 0;
     this.webhookLogBytes = 0;
     for (const map of [

@@ -16,6 +16,7 @@ const recipient = (overrides: Partial<ExportedRecipient> = {}): ExportedRecipien
   failedAt: null,
   cost: 0.1 + 0.2,
   parameters: { body: ['Ana'] },
+  retryableAfter: null,
   ...overrides,
 });
 
@@ -37,7 +38,22 @@ describe('recipientRow', () => {
       failed_at: null,
       cost: 0.3,
       parameters: '{"body":["Ana"]}',
+      retryable_after: null,
     });
+  });
+
+  it('gives a 131049 failure the time a new attempt may be delivered, last', () => {
+    const retryableAfter = new Date('2025-05-02T10:00:02Z');
+    const row = recipientRow(
+      recipient({
+        status: 'FAILED',
+        errorCode: '131049',
+        failedAt: new Date('2025-05-01T10:00:02Z'),
+        retryableAfter,
+      }),
+    );
+    expect(RECIPIENT_COLUMNS.at(-1)).toBe('retryable_after');
+    expect(row.at(-1)).toEqual(retryableAfter);
   });
 
   it('shows a recipient being sent as PENDING, and no parameters as an empty cell', () => {

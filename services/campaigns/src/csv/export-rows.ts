@@ -2,7 +2,10 @@ import type { ExportedRecipient, SurveyRespondent } from '../db/repositories/exp
 import type { StoredQuestion, StoredRecipientStatus } from '../db/schema';
 import type { CsvValue } from './csv-writer';
 
-/** The columns of the recipients export, in order (snake_case, as spreadsheets and scripts read them). */
+/**
+ * The columns of the recipients export, in order (snake_case, as spreadsheets and scripts read
+ * them). New columns go last, so sheets and scripts that read a column by its position keep working.
+ */
 export const RECIPIENT_COLUMNS = [
   'phone',
   'wa_id',
@@ -17,6 +20,8 @@ export const RECIPIENT_COLUMNS = [
   'failed_at',
   'cost',
   'parameters',
+  // 131049: when a new attempt to this person may be delivered (empty otherwise).
+  'retryable_after',
 ] as const;
 
 /** A recipient being sent is still PENDING to the API's readers (DISPATCHING is the workers' word). */
@@ -40,6 +45,7 @@ export function recipientRow(r: ExportedRecipient): CsvValue[] {
     r.failedAt,
     amount(r.cost),
     r.parameters && Object.keys(r.parameters).length > 0 ? JSON.stringify(r.parameters) : null,
+    r.retryableAfter,
   ];
 }
 

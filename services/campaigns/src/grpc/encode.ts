@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { CampaignsServiceHandlers } from '@inbox/contracts';
-import { DomainError, iso, opt, type ServiceImpl } from '@inbox/platform';
+import { iso, opt, type ServiceImpl } from '@inbox/platform';
 import type { RecipientRow } from '../db/repositories/recipients.repository';
 import { shownStatus } from '../domain/recipient-status';
 import type { CampaignView } from '../usecases/campaigns/campaign-view';
@@ -15,11 +15,6 @@ export type Reply<K extends keyof CampaignsServiceHandlers> =
 
 export type CampaignMessage = Reply<'PauseCampaign'>;
 export type RecipientMessage = NonNullable<Reply<'GetCampaign'>['recipients']>[number];
-
-/** A method whose implementation has not landed yet: 503 NOT_IMPLEMENTED. */
-export const notImplemented = (method: string) => async (): Promise<never> => {
-  throw new DomainError('unavailable', 'NOT_IMPLEMENTED', `${method} is not implemented yet`);
-};
 
 export function encodeCampaign({ row, stats }: CampaignView) {
   return {

@@ -50,6 +50,14 @@ describe('GET /internal/campaigns/:id/export', () => {
           status: 'DISPATCHING',
           parameters: { body: ['=HYPERLINK("http://evil")', 'Peña, José'] },
         },
+        {
+          ...seedRecipient(3),
+          status: 'FAILED',
+          errorCode: '131049',
+          errorTitle: 'This message was not delivered to maintain healthy ecosystem engagement.',
+          failedAt: new Date('2025-05-01T10:00:03Z'),
+          retryableAfter: new Date('2025-05-02T10:00:03Z'),
+        },
       ],
     });
     const res = await get(`/${campaign.id}/export`, agent);
@@ -60,7 +68,7 @@ describe('GET /internal/campaigns/:id/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFphone,wa_id,status,error_code,error_title,error_details,sent_at,delivered_at,read_at,replied_at,failed_at,cost,parameters',
+      '\uFEFFphone,wa_id,status,error_code,error_title,error_details,sent_at,delivered_at,read_at,replied_at,failed_at,cost,parameters,retryable_after',
     );
     const [header, ...rows] = rowsOf(text);
     expect(header[0]).toBe('phone');
@@ -68,6 +76,7 @@ describe('GET /internal/campaigns/:id/export', () => {
       ['+5215510000000', 'READ'],
       ['+5215510000001', 'FAILED'],
       ['+5215510000002', 'PENDING'],
+      ['+5215510000003', 'FAILED'],
     ]);
     expect(rows[0].slice(6, 12)).toEqual(['2025-05-01T10:00:00.000Z', '', '', '', '', '0.0436']);
     expect(rows[1].slice(3, 6)).toEqual([
@@ -77,6 +86,8 @@ describe('GET /internal/campaigns/:id/export', () => {
     ]);
     expect(JSON.parse(rows[2][12])).toEqual({ body: ['=HYPERLINK("http://evil")', 'Peña, José'] });
     expect(rows[2][12].startsWith('{')).toBe(true);
+    // Only the 131049 failure may be tried again, a day after it failed.
+    expect(rows.map((r) => r[13])).toEqual(['', '', '', '2025-05-02T10:00:03.000Z']);
   });
 
   it('neutralises a cell that starts like a formula, and keeps +phones and numbers', async () => {

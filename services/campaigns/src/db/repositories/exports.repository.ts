@@ -35,6 +35,8 @@ export interface ExportedRecipient {
   failedAt: Date | null;
   cost: number | null;
   parameters: Record<string, unknown> | null;
+  /** 131049: when WhatsApp may deliver a new attempt to this person. */
+  retryableAfter: Date | null;
 }
 
 export interface SurveyRespondent {
@@ -82,6 +84,7 @@ export const exportsRepository = {
         failedAt: r.failedAt,
         cost: r.cost,
         parameters: r.parameters,
+        retryableAfter: r.retryableAfter,
       })
       .from(r)
       .where(

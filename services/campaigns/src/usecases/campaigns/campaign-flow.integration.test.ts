@@ -1,4 +1,8 @@
+import { CAMPAIGNS_EVENTS } from '@inbox/contracts';
+import { normalizePhone } from '@inbox/whatsapp';
+import { NO_SEND_ACCEPTED_REASON } from '../../domain/campaign-reasons';
 import { campaignInput, mexicanRecipients } from '../../testing/campaign-builders';
+import { simFailure } from '../../testing/send-builders';
 import { createCampaignsTestbed, openForTestFile, type OrgWithChannel } from '../../testing/testbed';
 import { createCampaign } from './create-campaign';
 import { getCampaign } from './get-campaign';
@@ -57,6 +61,37 @@ describe('a campaign from creation to the last send', () => {
       sends: 9,
       recipients: 9,
       duplicated: 0,
+    });
+  });
+
+  it('ends FAILED when WhatsApp accepts none of its sends, each recipient failed with WhatsApp’s words', async () => {
+    const org = await testbed.orgWithChannel();
+    const template = await testbed.seedTemplate(org);
+    const recipients = mexicanRecipients(6, 100);
+    // Every number refused (131026) before the worker may send the first one.
+    for (const { phone } of recipients)
+      await simFailure(org.sim.url, { to: normalizePhone(phone)!.e164, code: 131026, mode: 'sync' });
+    const { campaign } = await createCampaign(
+      testbed.deps,
+      org.admin,
+      campaignInput(template.id, { recipients }),
+    );
+    const { row, stats } = await waitFor(org, campaign.id, (status) =>
+      ['FAILED', 'COMPLETED'].includes(status),
+    );
+    expect(row.status).toBe('FAILED');
+    expect(row.completedAt).toBeInstanceOf(Date);
+    expect(stats.counts).toMatchObject({ total: 6, pending: 0, sent: 0, delivered: 0, failed: 6 });
+    expect(stats.rates.failure).toBe(1);
+    const { recipients: rows } = await getCampaign(testbed.deps, org.admin, campaign.id, { limit: 25 });
+    expect(rows.map((r) => [r.status, r.errorCode])).toEqual(Array(6).fill(['FAILED', '131026']));
+    expect((await testbed.sentCounts(org)).sends).toBe(0);
+    const events = (await testbed.recordedEvents()).filter((e) => e.data.campaignId === campaign.id);
+    expect(events.map((e) => e.type)).not.toContain(CAMPAIGNS_EVENTS.campaignCompleted);
+    expect(events.find((e) => e.type === CAMPAIGNS_EVENTS.campaignStatusChanged)?.data).toMatchObject({
+      from: 'SENDING',
+      to: 'FAILED',
+      reason: NO_SEND_ACCEPTED_REASON,
     });
   });
 });

@@ -3,6 +3,7 @@ import { PROVIDER_COSTS_DAYS } from '@inbox/contracts';
 import { requireOrganization, type CallerContext } from '@inbox/platform';
 import { costsRepository } from '../../db/repositories/costs.repository';
 import type { CampaignsDeps } from '../../deps';
+import { askWhatsApp } from './whatsapp-problem';
 
 /** WhatsApp's analytics lag and are limited per app: asked at most once an hour per organization. */
 const PROVIDER_COSTS_TTL_MS = 60 * 60_000;
@@ -31,7 +32,8 @@ export interface ProviderCostsResult {
  * GET /campaigns/provider-costs: WhatsApp's own figures for the last 90 days — the account's total
  * (pricing analytics) and the cost of each template this organization's campaigns used in that
  * time (template analytics, matched to WhatsApp's template ids by name and language). Cached an
- * hour; `force` asks again. Amounts are in the WABA's currency as WhatsApp reports them.
+ * hour; `force` asks again. Amounts are in the WABA's currency as WhatsApp reports them. WhatsApp
+ * failing is answered as whatsappProblem says (409, 429 or 503) and leaves the cached answer as it was.
  */
 export async function getProviderCosts(
   deps: CampaignsDeps,
@@ -49,17 +51,19 @@ export async function getProviderCosts(
   const used = await costsRepository.templatesUsedSince(deps.db, caller.orgId, start);
   const wanted = new Map(used.map((t) => [`${t.name}/${t.language}`, t]));
   const known = new Map<string, { name: string; language: string; templateId: string }>();
-  if (wanted.size > 0)
-    for await (const t of client.listAllTemplates(channel.wabaId)) {
-      const ours = wanted.get(`${t.name}/${t.language}`);
-      if (ours) known.set(t.id, ours);
-    }
-  const [pricing, perTemplate] = await Promise.all([
-    client.getPricingAnalytics(channel.wabaId, { start, end }),
-    known.size > 0
-      ? client.getTemplateAnalytics(channel.wabaId, { start, end, templateIds: [...known.keys()] })
-      : Promise.resolve([]),
-  ]);
+  const [pricing, perTemplate] = await askWhatsApp(async () => {
+    if (wanted.size > 0)
+      for await (const t of client.listAllTemplates(channel.wabaId)) {
+        const ours = wanted.get(`${t.name}/${t.language}`);
+        if (ours) known.set(t.id, ours);
+      }
+    return Promise.all([
+      client.getPricingAnalytics(channel.wabaId, { start, end }),
+      known.size > 0
+        ? client.getTemplateAnalytics(channel.wabaId, { start, end, templateIds: [...known.keys()] })
+        : Promise.resolve([]),
+    ]);
+  });
   const result: ProviderCostsResult = {
     currency: deps.pricing.card.currency,
     from: start.toISOString(),

@@ -1,5 +1,7 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import { newId } from '@inbox/platform';
-import { campaignInput } from '../../testing/campaign-builders';
+import { campaignInput, refusalOf } from '../../testing/campaign-builders';
+import { failGraphRequests, graphFailureRules } from '../../testing/graph-failures';
 import { campaignStatus, messagesValue, recipientRow, regularPricing } from '../../testing/status-builders';
 import { TEST_RATE_CARD } from '../../testing/test-pricing';
 import { createCampaignsTestbed, openForTestFile } from '../../testing/testbed';
@@ -134,10 +136,58 @@ describe('campaign money', () => {
     expect(costs.templates[0]).toMatchObject({ name: template.name, templateId: template.id, sent: sends });
     expect(costs.templates[0].amountSpent).toBeGreaterThan(0);
     expect(costs.total).toBeCloseTo(costs.templates[0].amountSpent, 6);
-    // Cached for an hour: the same answer (WhatsApp not asked again) until `force`.
-    const again = await getProviderCosts(bed.deps, org.admin);
-    expect(again.fetchedAt).toBe(costs.fetchedAt);
+    // Cached for an hour: the same answer, WhatsApp not asked (the failure waiting for it stays unused)…
+    await failGraphRequests(org.sim.url, { path: `/${org.wabaId}`, code: 131016, times: 1 });
+    bed.advanceClock(60_000);
+    expect(await getProviderCosts(bed.deps, org.admin)).toEqual(costs);
+    expect(await graphFailureRules(org.sim.url)).toEqual([expect.objectContaining({ hits: 0 })]);
+    // …until `force`, which asks WhatsApp: it meets the failure (503), and the cached answer stays.
+    await expect(getProviderCosts(bed.deps, org.admin, true)).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'WHATSAPP_UNAVAILABLE',
+    });
+    expect(await graphFailureRules(org.sim.url)).toEqual([]);
+    expect(await getProviderCosts(bed.deps, org.admin)).toEqual(costs);
     const forced = await getProviderCosts(bed.deps, org.admin, true);
-    expect(forced.fetchedAt >= costs.fetchedAt).toBe(true);
+    // A fresh answer, read after the clock moved on a minute: the cached one could not be this late.
+    expect(Date.parse(forced.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(costs.fetchedAt) + 60_000);
+    expect(forced.templates).toEqual(costs.templates);
+  });
+});
+
+describe('when WhatsApp fails a read', () => {
+  it('answers the phone status 409 for refused credentials, 429 and 503 as WhatsApp says, never 500', async () => {
+    const org = await bed.orgWithChannel();
+    const read = () => refusalOf(bed.grpc.call.GetPhoneStatus({}, bed.callAs(org.admin)));
+    const path = `/${org.phoneNumberId}`;
+    await failGraphRequests(org.sim.url, { path, code: 190, times: 1 }); // an expired token
+    expect(await read()).toMatchObject({ status: 409, code: 'WHATSAPP_ACCESS_REFUSED' });
+    await failGraphRequests(org.sim.url, { path, code: 80008, times: 1 });
+    expect(await read()).toMatchObject({ status: 429, code: 'WHATSAPP_RATE_LIMITED' });
+    await failGraphRequests(org.sim.url, { path, code: 2, httpStatus: 500, times: 1 });
+    expect(await read()).toMatchObject({ status: 503, code: 'WHATSAPP_UNAVAILABLE' });
+    // No failure was kept: the next read asks WhatsApp again and answers the number.
+    const status = await bed.grpc.call.GetPhoneStatus({}, bed.callAs(org.admin));
+    expect(status.phoneNumberId).toBe(org.phoneNumberId);
+  });
+
+  it('answers the provider costs 409 when WhatsApp refuses the token, 503 when it is down', async () => {
+    const org = await bed.orgWithChannel();
+    const read = () => refusalOf(bed.grpc.call.GetProviderCosts({ force: true }, bed.callAs(org.admin)));
+    const path = `/${org.wabaId}`;
+    await failGraphRequests(org.sim.url, { path, code: 190, times: 1 });
+    expect(await read()).toMatchObject({ status: 409, code: 'WHATSAPP_ACCESS_REFUSED' });
+    await failGraphRequests(org.sim.url, { path, code: 131016, times: 1 });
+    expect(await read()).toMatchObject({ status: 503, code: 'WHATSAPP_UNAVAILABLE' });
+    expect(await graphFailureRules(org.sim.url)).toEqual([]);
+  });
+});
+
+describe('the phone status', () => {
+  it('is for Admins: the service refuses an Agent itself, whatever the gateway checked', async () => {
+    const org = await bed.orgWithChannel();
+    await expect(bed.grpc.call.GetPhoneStatus({}, bed.callAs(org.agent))).rejects.toMatchObject({
+      code: GrpcStatus.PERMISSION_DENIED,
+    });
   });
 });

@@ -125,4 +125,10 @@ describe('survey results', () => {
     const own = await survey(mine.orgId, 1);
     await expect(results(admin, own.id, 1, 201)).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
   });
+
+  it('are for Admins: the service refuses an Agent itself, whatever the gateway checked', async () => {
+    const { orgId, agent } = bed.orgWithoutChannel();
+    const c = await survey(orgId, 1);
+    await expect(results(agent, c.id)).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
+  });
 });

@@ -1,5 +1,12 @@
 import { CAMPAIGN_PAGE_MAX, SURVEY_RESULTS_PAGE_DEFAULT } from '@inbox/contracts';
-import { conflict, invalid, notFound, requireOrganization, type CallerContext } from '@inbox/platform';
+import {
+  conflict,
+  invalid,
+  notFound,
+  requireAdmin,
+  requireOrganization,
+  type CallerContext,
+} from '@inbox/platform';
 import { surveysRepository, type StoredAnswer } from '../../db/repositories/surveys.repository';
 import type { StoredQuestion } from '../../db/schema';
 import type { CampaignsDeps } from '../../deps';
@@ -53,7 +60,7 @@ function pageOf(query: SurveyResultsQuery): { page: number; pageSize: number } {
  * A SURVEY campaign's answers: every question with its answers per option (free answers count in
  * `answers`, not in an option), and the recipients who answered, first answer first, a page at a
  * time. Another organization's campaign is 404; a STANDARD one is 409 NOT_A_SURVEY — it exists
- * and is readable, it only has no survey (as the export answers). The gateway checks the Admin role.
+ * and is readable, it only has no survey (as the export answers). Admin only, as the export.
  */
 export async function getSurveyResults(
   deps: CampaignsDeps,
@@ -61,6 +68,7 @@ export async function getSurveyResults(
   query: SurveyResultsQuery,
 ): Promise<SurveyResults> {
   requireOrganization(caller);
+  requireAdmin(caller);
   const { page, pageSize } = pageOf(query);
   const campaign = await surveysRepository.campaign(deps.db, caller.orgId, query.id);
   if (!campaign) throw notFound('Campaign');
