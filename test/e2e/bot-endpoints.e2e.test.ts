@@ -285,6 +285,28 @@ describe(`POST /conversations/re-classify, the bulk job (${MODE})`, () => {
       });
     }
   });
+
+  it('answers a problem, never a 5xx, for conversation ids that cannot be ids, and changes nothing', async () => {
+    const before = await activeConversations();
+    // As they go in the path (already escaped): a real id spoiled, an injection, a NUL, too long.
+    const malformed = [
+      'not-a-uuid',
+      '12345',
+      `${ids.invoice}x`,
+      ids.invoice.replaceAll('-', ''),
+      "1'%20OR%20'1'%3D'1",
+      'a%00b',
+      'x'.repeat(101),
+    ];
+    for (const action of ['re-classify', 're-route', 'generate-handoff-summary'])
+      for (const id of malformed)
+        expectProblem(
+          `${action} of "${id.slice(0, 20)}"`,
+          await post(`/conversations/${id}/${action}`),
+          [400, 404],
+        );
+    expect(await activeConversations()).toEqual(before);
+  });
 });
 
 describe(`organizations never see each other's conversations or jobs through the bot (${MODE})`, () => {

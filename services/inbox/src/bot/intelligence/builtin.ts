@@ -26,7 +26,7 @@ export class BuiltinIntelligence implements Intelligence {
 
   async recognizeIntent(config: BotModelConfig, text: string): Promise<IntentResult> {
     const language = detectLanguage(text, config.settings.language);
-    const ranking = this.models.modelsFor(config).intents.rank(text);
+    const ranking = (await this.models.modelsFor(config).intents()).rank(text);
     const best = accept(ranking);
     const intent = best ? (config.settings.intents.find((i) => i.name === best.label) ?? null) : null;
     return { intent, confidence: ranking[0]?.score ?? 0, language, engine: 'builtin' };
@@ -41,7 +41,7 @@ export class BuiltinIntelligence implements Intelligence {
     const recent = recentTexts(texts);
     if (recent.length === 0 || config.categories.data.length === 0)
       return { category: null, confidence: 0, engine: 'builtin' };
-    const classifier = this.models.modelsFor(config).categories;
+    const classifier = await this.models.modelsFor(config).categories();
     for (const text of [...recent].reverse()) {
       const best = accept(classifier.rank(text));
       if (best) return { category: best.label, confidence: best.score, engine: 'builtin' };
@@ -49,6 +49,10 @@ export class BuiltinIntelligence implements Intelligence {
     const ranking = classifier.rank(recent.join('\n'));
     const best = accept(ranking);
     return { category: best?.label ?? null, confidence: ranking[0]?.score ?? 0, engine: 'builtin' };
+  }
+
+  prepare(config: BotModelConfig): Promise<void> {
+    return this.models.prepare(config);
   }
 
   async summarize(input: SummaryInput): Promise<Summary> {

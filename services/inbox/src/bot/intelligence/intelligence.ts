@@ -60,6 +60,8 @@ export interface Summary {
 }
 
 export interface Intelligence {
+  /** Trains what `config` needs ahead of its first use (right after a PUT); resolves when ready. */
+  prepare(config: BotModelConfig): Promise<void>;
   /** Which intent a customer message asks for (the bot's hot path: fast, never throws). */
   recognizeIntent(config: BotModelConfig, text: string): Promise<IntentResult>;
   /** Which of the organization's categories the customer's messages (oldest first) belong to. */

@@ -85,6 +85,11 @@ export class LlmIntelligence implements Intelligence {
     return this.builtin.detectLanguage(text, fallback);
   }
 
+  /** The model needs no training; the built-in classifiers (its fallback) do. */
+  prepare(config: BotModelConfig): Promise<void> {
+    return this.builtin.prepare(config);
+  }
+
   /** The model's checked answer, or null (logged) when there is none to use. */
   private async ask<T>(
     operation: string,

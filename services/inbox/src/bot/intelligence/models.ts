@@ -1,11 +1,15 @@
-import { trainClassifier, type LabelledText, type TextClassifier } from '../nlp/classifier';
+import { createHash } from 'node:crypto';
+import { trainClassifierInSlices, type LabelledText, type TextClassifier } from '../nlp/classifier';
 import type { BotModelConfig } from './intelligence';
 
-/** One organization's trained classifiers at one configuration version. */
+/**
+ * One organization's classifiers at one configuration version, each trained on first use (in
+ * slices, steps.ts); callers asking meanwhile share that training.
+ */
 export interface OrgModels {
   readonly version: number;
-  readonly intents: TextClassifier;
-  readonly categories: TextClassifier;
+  intents(): Promise<TextClassifier>;
+  categories(): Promise<TextClassifier>;
 }
 
 export interface ModelCacheLimits {
@@ -15,7 +19,11 @@ export interface ModelCacheLimits {
   maxTrainingChars: number;
 }
 
-/** 100 intents × 100 examples × 500 characters is 5 M characters: the weight bound keeps a few of those. */
+/**
+ * An organization's weight is its training text, intents' examples twice (they train categories
+ * too): about 3 M characters at the gateway's 1 MiB bodies (~70 MB of models), 15 M at the
+ * contract's limits (~150 MB; npm run bench:bot -- --max). The bound keeps six or one of those.
+ */
 export const DEFAULT_MODEL_CACHE_LIMITS: ModelCacheLimits = {
   maxOrganizations: 500,
   maxTrainingChars: 20_000_000,
@@ -24,21 +32,41 @@ export const DEFAULT_MODEL_CACHE_LIMITS: ModelCacheLimits = {
 interface Entry {
   models: OrgModels;
   weight: number;
+  /** A digest of the training examples: a new version with the same ones keeps the models. */
+  examples: string;
 }
 
 /**
  * Trained models per organization, least recently used evicted first, so memory stays bounded
  * whatever the number of organizations. An entry is replaced when a newer configuration version
  * is asked for; an older version (a stale read racing a save) is trained for that caller only.
+ * Every PUT of the bot's documents makes a version, but only the examples train: a new version
+ * whose examples are the same (routing rules, a greeting) keeps the models it has.
  */
 export class ModelCache {
   private readonly entries = new Map<number, Entry>();
   private weight = 0;
 
+  /** Classifiers whose training has started (tests see that a model was trained once, and when). */
+  private started = 0;
+
   constructor(private readonly limits: ModelCacheLimits = DEFAULT_MODEL_CACHE_LIMITS) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  get trainings(): number {
+    return this.started;
+  }
+
+  /**
+   * Trains both classifiers of a configuration now (after a PUT), so that the first message after
+   * it does not wait for them. Resolves when both are ready.
+   */
+  async prepare(config: BotModelConfig): Promise<void> {
+    const models = this.modelsFor(config);
+    await Promise.all([models.intents(), models.categories()]);
   }
 
   modelsFor(config: BotModelConfig): OrgModels {
@@ -49,7 +77,12 @@ export class ModelCache {
       this.entries.set(config.orgId, cached);
       return cached.models;
     }
-    const entry = { models: trainModels(config), weight: trainingChars(config) };
+    const examples = examplesDigest(config);
+    const models =
+      cached?.examples === examples
+        ? { ...cached.models, version: config.version }
+        : this.trainModels(config);
+    const entry = { models, weight: trainingChars(config), examples };
     if (!cached || config.version > cached.models.version) this.store(config.orgId, entry);
     return entry.models;
   }
@@ -66,27 +99,27 @@ export class ModelCache {
     }
   }
 
+  /** Each classifier is trained on first use: the bot's turn needs intents, re-classify needs categories. */
+  private trainModels(config: BotModelConfig): OrgModels {
+    let intents: Promise<TextClassifier> | undefined;
+    let categories: Promise<TextClassifier> | undefined;
+    const train = (examples: LabelledText[]) => {
+      this.started++;
+      return trainClassifierInSlices(examples);
+    };
+    return {
+      version: config.version,
+      intents: () => (intents ??= train(intentExamples(config))),
+      categories: () => (categories ??= train(categoryExamples(config))),
+    };
+  }
+
   private remove(orgId: number): void {
     const entry = this.entries.get(orgId);
     if (!entry) return;
     this.entries.delete(orgId);
     this.weight -= entry.weight;
   }
-}
-
-/** Each classifier is trained on first use: the bot's turn needs intents, re-classify needs categories. */
-function trainModels(config: BotModelConfig): OrgModels {
-  let intents: TextClassifier | undefined;
-  let categories: TextClassifier | undefined;
-  return {
-    version: config.version,
-    get intents() {
-      return (intents ??= trainClassifier(intentExamples(config)));
-    },
-    get categories() {
-      return (categories ??= trainClassifier(categoryExamples(config)));
-    },
-  };
 }
 
 export function intentExamples(config: BotModelConfig): LabelledText[] {
@@ -112,6 +145,11 @@ export function categoryExamples(config: BotModelConfig): LabelledText[] {
     return label ? intent.examples.map((text) => ({ label, text })) : [];
   });
   return [...fromCategories, ...fromIntents];
+}
+
+function examplesDigest(config: BotModelConfig): string {
+  const examples = JSON.stringify([intentExamples(config), categoryExamples(config)]);
+  return createHash('sha256').update(examples).digest('base64');
 }
 
 function trainingChars(config: BotModelConfig): number {

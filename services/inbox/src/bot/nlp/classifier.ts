@@ -1,8 +1,10 @@
+import { runSteps, runStepsInSlices, type Steps } from './steps';
 import { Vectorizer, type TextVectors, type Vector } from './vectors';
 
 /**
- * The built-in text classifier, trained from an organization's examples in milliseconds, with no
- * downloaded weights, deterministic (same examples, same answers). Two views of each label vote:
+ * The built-in text classifier, trained from an organization's examples in milliseconds (seconds at
+ * the largest configurations, so the bot trains in slices), with no downloaded weights,
+ * deterministic (same examples, same answers). Two views of each label vote:
  * - a softmax regression over the TF-IDF features (vectors.ts), which learns which words tell
  *   the labels apart ("cita" → appointments, whatever else the message says);
  * - the cosine to the label's centroid, which says how much the message looks like the label's
@@ -117,7 +119,8 @@ function interleaved(labelOf: number[]): number[] {
   return labelOf.map((_, r) => r).sort((a, b) => position[a] - position[b] || labelOf[a] - labelOf[b]);
 }
 
-function fit(texts: TextVectors[], labelOf: number[], labels: number, features: number): Model {
+/** Stochastic gradient descent, one example per step. */
+function* fit(texts: TextVectors[], labelOf: number[], labels: number, features: number): Steps<Model> {
   const rows = texts.map((t) => t.all);
   const model: Model = {
     weights: new Float64Array(features * labels),
@@ -144,18 +147,31 @@ function fit(texts: TextVectors[], labelOf: number[], labels: number, features: 
         for (let l = 0; l < labels; l++)
           model.weights[row + l] -= rate * (gradient[l] * w + L2 * model.weights[row + l]);
       }
+      yield;
     }
   }
   return model;
 }
 
 export function trainClassifier(examples: LabelledText[]): TextClassifier {
+  return runSteps(trainSteps(examples));
+}
+
+/**
+ * `trainClassifier` in slices (steps.ts): the same model, trained while the event loop keeps
+ * turning. What the bot uses: an organization's largest configuration trains for seconds.
+ */
+export function trainClassifierInSlices(examples: LabelledText[], sliceMs?: number): Promise<TextClassifier> {
+  return runStepsInSlices(trainSteps(examples), sliceMs);
+}
+
+function* trainSteps(examples: LabelledText[]): Steps<TextClassifier> {
   const labels = [...new Set(examples.map((e) => e.label))].sort();
   if (examples.length === 0) return { labels, rank: () => [] };
-  const { vectorizer, rows } = Vectorizer.fit(examples.map((e) => e.text));
+  const { vectorizer, rows } = yield* Vectorizer.fitSteps(examples.map((e) => e.text));
   const labelIndex = new Map(labels.map((label, l) => [label, l]));
   const labelOf = examples.map((e) => labelIndex.get(e.label)!);
-  const model = fit(rows, labelOf, labels.length, vectorizer.size);
+  const model = yield* fit(rows, labelOf, labels.length, vectorizer.size);
   return {
     labels,
     rank(text: string): Scored[] {

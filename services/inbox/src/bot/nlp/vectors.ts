@@ -1,4 +1,5 @@
 import { stem } from './stem';
+import { runSteps, type Steps } from './steps';
 import { STOP_WORDS } from './stopwords';
 import { tokenize } from './text';
 
@@ -76,27 +77,47 @@ export class Vectorizer {
   private readonly ids = new Map<string, number>();
   private readonly idf: number[] = [];
   /** What a feature no training text had weighs: it only lowers the other features' share. */
-  private readonly unseenIdf: number;
+  private unseenIdf = 0;
 
   /** The vectorizer of a training set, and the training texts as vectors. */
   static fit(texts: string[]): { vectorizer: Vectorizer; rows: TextVectors[] } {
-    const counts = texts.map(views);
-    const vectorizer = new Vectorizer(counts.map((c) => c.all));
-    return { vectorizer, rows: counts.map((c) => vectorizer.vectorsOf(c)) };
+    return runSteps(Vectorizer.fitSteps(texts));
   }
 
-  /** Document frequencies count a word wherever it occurs, stop word or not. */
-  private constructor(texts: Features[]) {
-    const df: number[] = [];
-    for (const { words, chars } of texts) {
-      for (const feature of [...words.keys(), ...chars.keys()]) {
-        let id = this.ids.get(feature);
-        if (id === undefined) this.ids.set(feature, (id = this.ids.size));
-        df[id] = (df[id] ?? 0) + 1;
-      }
+  /** `fit`, one text at a time (steps.ts). */
+  static *fitSteps(texts: string[]): Steps<{ vectorizer: Vectorizer; rows: TextVectors[] }> {
+    const counts: Array<ReturnType<typeof views>> = [];
+    for (const text of texts) {
+      counts.push(views(text));
+      yield;
     }
-    const n = texts.length;
-    for (let id = 0; id < df.length; id++) this.idf[id] = Math.log((1 + n) / (1 + df[id])) + 1;
+    const vectorizer = new Vectorizer();
+    for (const c of counts) {
+      vectorizer.countDocument(c.all);
+      yield;
+    }
+    vectorizer.weighDocuments(texts.length);
+    const rows: TextVectors[] = [];
+    for (const c of counts) {
+      rows.push(vectorizer.vectorsOf(c));
+      yield;
+    }
+    return { vectorizer, rows };
+  }
+
+  private constructor() {}
+
+  /** Document frequencies count a word wherever it occurs, stop word or not (`idf` holds them until weighed). */
+  private countDocument({ words, chars }: Features): void {
+    for (const feature of [...words.keys(), ...chars.keys()]) {
+      let id = this.ids.get(feature);
+      if (id === undefined) this.ids.set(feature, (id = this.ids.size));
+      this.idf[id] = (this.idf[id] ?? 0) + 1;
+    }
+  }
+
+  private weighDocuments(n: number): void {
+    for (let id = 0; id < this.idf.length; id++) this.idf[id] = Math.log((1 + n) / (1 + this.idf[id])) + 1;
     this.unseenIdf = Math.log(1 + n) + 1;
   }
 

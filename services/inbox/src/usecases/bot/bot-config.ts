@@ -90,6 +90,7 @@ export async function putBotSettings(
       settingsUpdatedAt: now,
     });
   });
+  prepareModels(deps, caller.orgId, row);
   // The channel registry caches the channel, its bot flag with it (new conversations read it).
   deps.channels.forget(caller.orgId);
   const channelEnabled = await botConfigRepository.botEnabled(deps.db, caller.orgId);
@@ -125,6 +126,7 @@ export async function putBotCategories(
       });
     return botConfigRepository.write(tx, caller.orgId, { categories, categoriesUpdatedAt: now });
   });
+  prepareModels(deps, caller.orgId, row);
   return { document: row.categories ?? NO_CATEGORIES, updatedAt: row.categoriesUpdatedAt };
 }
 
@@ -150,6 +152,24 @@ export async function putRoutingRules(
   const now = deps.now();
   const row = await botConfigRepository.write(deps.db, caller.orgId, { routing, routingUpdatedAt: now });
   return { document: row.routing ?? DEFAULT_ROUTING_RULES, updatedAt: row.routingUpdatedAt };
+}
+
+/**
+ * Trains the classifiers of the version just written, in the background and in slices, so that
+ * the next message finds them ready and the PUT does not wait for them (seconds at the largest
+ * configuration: npm run bench:bot -- --max). Routing rules train nothing (same examples).
+ * Another inbox process trains at its first use of the version.
+ */
+function prepareModels(deps: InboxDeps, orgId: number, row: BotConfigRow): void {
+  const config: BotModelConfig = {
+    orgId,
+    version: row.version,
+    settings: settingsOf(row, false),
+    categories: row.categories ?? NO_CATEGORIES,
+  };
+  deps.intelligence
+    .prepare(config)
+    .catch((err: unknown) => deps.logger.warn({ err, orgId }, 'bot models not trained after the PUT'));
 }
 
 async function requireActiveTeams(deps: InboxDeps, orgId: number, routing: RoutingRules): Promise<void> {
