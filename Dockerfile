@@ -76,6 +76,7 @@ COPY deploy/docker ./deploy/docker
 RUN mkdir -p data/media data/template-media && chown -R node:node data
 # The image's `node` user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 8083 8084 50051 50052 50053 50054 50055 4010
+# 9464: every process's Prometheus metrics, where METRICS_PORT sets it (the manifests do).
+EXPOSE 8080 8082 8083 8084 50051 50052 50053 50054 50055 4010 9464
 ENTRYPOINT ["node", "--enable-source-maps"]
 CMD ["gateway/dist/main.js"]

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@inbox/contracts';
-import { logLevel, optionalSecret, optionalString, serverUrl } from '@inbox/platform';
+import { gatewayProcessEnv, logLevel, optionalSecret, optionalString, serverUrl } from '@inbox/platform';
 import { rateLimitSchema } from '@inbox/gateway';
 import { llmEnv } from '@inbox/inbox';
 
@@ -65,6 +65,8 @@ export const allInOneConfigSchema = z
     DATABASE_URL: optionalUrl('DATABASE_URL'),
     AMQP_URL: optionalUrl('AMQP_URL'),
     REDIS_URL: optionalUrl('REDIS_URL'),
+    // Prometheus /metrics on its own port; unset: none. Migrations always apply at start here.
+    ...gatewayProcessEnv,
     LOG_LEVEL: logLevel,
   })
   .and(rateLimitSchema)

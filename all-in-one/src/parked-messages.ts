@@ -17,6 +17,7 @@ async function openBus(
   if (env.AMQP_URL) {
     const bus = await RabbitMqBus.connect(env.AMQP_URL, logger, {
       connectionName: 'bus-cli',
+      namespace: env.AMQP_NAMESPACE || undefined,
       connectTimeoutMs: 10_000,
     });
     return { bus, close: () => bus.close() };

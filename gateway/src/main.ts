@@ -2,50 +2,62 @@ import {
   createCache,
   createLogger,
   createRateLimiter,
+  handleShutdown,
   loadConfig,
-  onShutdown,
   RabbitMqBus,
   runMain,
+  startMetricsServer,
 } from '@inbox/platform';
 import { gatewayConfigSchema } from './config';
 import { startGateway } from './gateway';
 
-/** The gateway alone (distributed mode): config → adapters → HTTP → ready. */
+/**
+ * The gateway alone (distributed mode): config → metrics → adapters → HTTP → ready. Each step
+ * adds its way out; a signal stops them newest first (HTTP, bus, cache, metrics).
+ */
 async function main(): Promise<void> {
   const config = loadConfig(gatewayConfigSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const cache = createCache(config.REDIS_URL, { logger });
+  const shutdown = handleShutdown(logger);
+  if (config.METRICS_PORT) {
+    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
+    await shutdown.start('metrics', metrics, (m) => m.close());
+  }
+  const cache = await shutdown.start('cache', createCache(config.REDIS_URL, { logger }), (c) => c.close());
   const rateLimiter = createRateLimiter(cache);
-  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE });
-  const gateway = await startGateway({
-    port: config.PORT,
-    directoryAddress: config.DIRECTORY_GRPC_ADDR,
-    inboxAddress: config.INBOX_GRPC_ADDR,
-    inboxHttpUrl: config.INBOX_HTTP_URL,
-    templatesAddress: config.TEMPLATES_GRPC_ADDR,
-    templatesHttpUrl: config.TEMPLATES_HTTP_URL,
-    campaignsAddress: config.CAMPAIGNS_GRPC_ADDR,
-    campaignsHttpUrl: config.CAMPAIGNS_HTTP_URL,
-    analyticsAddress: config.ANALYTICS_GRPC_ADDR,
-    webhooks:
-      config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
-        ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }
-        : undefined,
-    cache,
-    rateLimiter,
-    bus,
-    logger,
-    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
-    publicKeyPem: config.JWT_PUBLIC_KEY,
-    platformToken: config.PLATFORM_TOKEN,
-    limits: config,
-    trustProxy: config.TRUST_PROXY,
-  });
-  onShutdown(logger, [
-    { name: 'http', run: gateway.stop },
-    { name: 'bus', run: () => bus.close() },
-    { name: 'cache', run: () => cache.close() },
-  ]);
+  const bus = await shutdown.start(
+    'bus',
+    RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE }),
+    (b) => b.close(),
+  );
+  await shutdown.start(
+    'http',
+    startGateway({
+      port: config.PORT,
+      directoryAddress: config.DIRECTORY_GRPC_ADDR,
+      inboxAddress: config.INBOX_GRPC_ADDR,
+      inboxHttpUrl: config.INBOX_HTTP_URL,
+      templatesAddress: config.TEMPLATES_GRPC_ADDR,
+      templatesHttpUrl: config.TEMPLATES_HTTP_URL,
+      campaignsAddress: config.CAMPAIGNS_GRPC_ADDR,
+      campaignsHttpUrl: config.CAMPAIGNS_HTTP_URL,
+      analyticsAddress: config.ANALYTICS_GRPC_ADDR,
+      webhooks:
+        config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
+          ? { appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN }
+          : undefined,
+      cache,
+      rateLimiter,
+      bus,
+      logger,
+      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      publicKeyPem: config.JWT_PUBLIC_KEY,
+      platformToken: config.PLATFORM_TOKEN,
+      limits: config,
+      trustProxy: config.TRUST_PROXY,
+    }),
+    (gateway) => gateway.stop(),
+  );
 }
 
 runMain(main);

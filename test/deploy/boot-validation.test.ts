@@ -1,23 +1,54 @@
 /**
  * A copied example must not boot: every process refuses the placeholder secrets of
- * deploy/k8s/base/secret.example.yaml (and guessable short ones), naming each variable.
+ * deploy/k8s/base/secret.example.yaml (and guessable short ones), naming each variable. Each
+ * process gets exactly the environment its rendered Deployment gives it: written values, the
+ * ConfigMap's, and the files of its Secret (here the example's values, or generated ones).
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { generateSigningKeys, loadConfig, type ConfigError } from '@inbox/platform';
 import { gatewayConfigSchema } from '../../gateway/src/config';
+import { allInOneConfigSchema } from '../../all-in-one/src/config';
+import { analyticsConfigSchema } from '../../services/analytics/src/config';
+import { campaignsConfigSchema } from '../../services/campaigns/src/config';
 import { directoryConfigSchema } from '../../services/directory/src/config';
 import { inboxConfigSchema } from '../../services/inbox/src/config';
 import { templatesConfigSchema } from '../../services/templates/src/config';
-import { allInOneConfigSchema } from '../../all-in-one/src/config';
-import { K8S_DIR, loadYaml, SECRET_EXAMPLE } from './support/files';
+import type { App } from './support/apps';
+import { base, deployment, production } from './support/fixtures';
+import type { K8sObject } from './support/kubernetes-schema';
+import { envOf, mainContainer, ofKind, secretExamples } from './support/k8s-objects';
 
 type Env = Record<string, string>;
-const configMap = (loadYaml(path.join(K8S_DIR, 'base/configmap.yaml'))[0] as { data: Env }).data;
-const example = (loadYaml(SECRET_EXAMPLE)[0] as { stringData: Env }).stringData;
+type Schema = Parameters<typeof loadConfig>[0];
+const SCHEMAS: [App, Schema][] = [
+  ['gateway', gatewayConfigSchema],
+  ['directory', directoryConfigSchema],
+  ['inbox', inboxConfigSchema],
+  ['templates', templatesConfigSchema],
+  ['campaigns', campaignsConfigSchema],
+  ['campaigns-worker', campaignsConfigSchema],
+  ['analytics', analyticsConfigSchema],
+];
+
+/** The environment the app's Deployment gives it, its Secret's files read from `secret(name, key)`. */
+function bootEnv(
+  app: App,
+  secret: (name: string, key: string) => string | undefined,
+  objects: K8sObject[] = base(),
+): Env {
+  const d = deployment(objects, app);
+  const env = envOf(mainContainer(d)!, ofKind(objects, 'ConfigMap'), d.spec!.template.spec);
+  const values: Env = {};
+  for (const [name, entry] of env) {
+    const value = entry.secret ? secret(entry.secret.name, entry.secret.key) : entry.value;
+    if (value !== undefined && !name.endsWith('_FILE')) values[name] = value;
+  }
+  return values;
+}
+const exampleValue = (name: string, key: string) => secretExamples().get(name)?.[key];
 
 /** The variables a schema refuses in `env` (empty when it boots). */
-function refused(schema: Parameters<typeof loadConfig>[0], env: Env): string[] {
+function refused(schema: Schema, env: Env): string[] {
   try {
     loadConfig(schema, env);
     return [];
@@ -26,7 +57,7 @@ function refused(schema: Parameters<typeof loadConfig>[0], env: Env): string[] {
   }
 }
 
-/** What an operator who generated every secret would have. */
+/** What an operator who generated every secret would put in the Secrets. */
 function realSecrets(): Env {
   const keys = generateSigningKeys();
   return {
@@ -36,6 +67,8 @@ function realSecrets(): Env {
     DIRECTORY_DATABASE_URL: 'postgres://directory:Xk2p9vQe@postgres:5432/directory',
     INBOX_DATABASE_URL: 'postgres://inbox:Xk2p9vQe@postgres:5432/inbox',
     TEMPLATES_DATABASE_URL: 'postgres://templates:Xk2p9vQe@postgres:5432/templates',
+    CAMPAIGNS_DATABASE_URL: 'postgres://campaigns:Xk2p9vQe@postgres:5432/campaigns',
+    ANALYTICS_DATABASE_URL: 'postgres://analytics:Xk2p9vQe@postgres:5432/analytics',
     AMQP_URL: 'amqp://inbox:Xk2p9vQe@rabbitmq:5672',
     REDIS_URL: 'redis://:Xk2p9vQe@redis:6379',
     INBOX_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -44,60 +77,87 @@ function realSecrets(): Env {
     WHATSAPP_ACCESS_TOKEN: '',
     PLATFORM_TOKEN: randomBytes(32).toString('base64url'),
     SMTP_URL: 'smtp://mailer:Xk2p9vQe@smtp.example.com:587',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY2P9VQE',
+    S3_SECRET_ACCESS_KEY: randomBytes(30).toString('base64'),
   };
 }
 
 describe('boot validation of secret.example.yaml', () => {
-  it('the gateway, directory, inbox and templates refuse every placeholder in it', () => {
-    const env = { ...configMap, ...example };
-    expect(refused(gatewayConfigSchema, env)).toEqual([
-      'AMQP_URL',
-      'INTERNAL_AUTH_SECRET',
-      'JWT_PUBLIC_KEY',
-      'REDIS_URL',
-      'WHATSAPP_APP_SECRET',
-      'WHATSAPP_VERIFY_TOKEN',
-    ]);
-    expect(refused(directoryConfigSchema, env)).toEqual([
-      'AMQP_URL',
-      'DIRECTORY_DATABASE_URL',
-      'INTERNAL_AUTH_SECRET',
-      'JWT_PRIVATE_KEY',
-      'JWT_PUBLIC_KEY',
-      'SMTP_URL',
-    ]);
-    expect(refused(inboxConfigSchema, env)).toEqual([
+  it('each process refuses every placeholder of its Secret', () => {
+    const refusedBy = Object.fromEntries(
+      SCHEMAS.map(([app, schema]) => [app, refused(schema, bootEnv(app, exampleValue))]),
+    );
+    expect(refusedBy).toEqual({
+      gateway: [
+        'AMQP_URL',
+        'INTERNAL_AUTH_SECRET',
+        'JWT_PUBLIC_KEY',
+        'REDIS_URL',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ],
+      directory: [
+        'AMQP_URL',
+        'DIRECTORY_DATABASE_URL',
+        'INTERNAL_AUTH_SECRET',
+        'JWT_PRIVATE_KEY',
+        'JWT_PUBLIC_KEY',
+        'SMTP_URL',
+      ],
+      inbox: ['AMQP_URL', 'INBOX_DATABASE_URL', 'INBOX_ENCRYPTION_KEY', 'INTERNAL_AUTH_SECRET'],
+      templates: ['AMQP_URL', 'INTERNAL_AUTH_SECRET', 'TEMPLATES_DATABASE_URL'],
+      campaigns: ['AMQP_URL', 'CAMPAIGNS_DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'REDIS_URL'],
+      'campaigns-worker': ['AMQP_URL', 'CAMPAIGNS_DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'REDIS_URL'],
+      analytics: ['AMQP_URL', 'ANALYTICS_DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'REDIS_URL'],
+    });
+  });
+
+  it("production's inbox and templates also refuse the bucket's placeholder key (media-s3)", () => {
+    const objects = production();
+    expect(refused(inboxConfigSchema, bootEnv('inbox', exampleValue, objects))).toEqual([
       'AMQP_URL',
       'INBOX_DATABASE_URL',
       'INBOX_ENCRYPTION_KEY',
       'INTERNAL_AUTH_SECRET',
+      'S3_SECRET_ACCESS_KEY',
     ]);
-    expect(refused(templatesConfigSchema, env)).toEqual([
+    expect(refused(templatesConfigSchema, bootEnv('templates', exampleValue, objects))).toEqual([
       'AMQP_URL',
       'INTERNAL_AUTH_SECRET',
+      'S3_SECRET_ACCESS_KEY',
       'TEMPLATES_DATABASE_URL',
     ]);
   });
 
-  it('generated secrets boot', () => {
-    const env = { ...configMap, ...realSecrets() };
-    expect(refused(gatewayConfigSchema, env)).toEqual([]);
-    expect(refused(directoryConfigSchema, env)).toEqual([]);
-    expect(refused(inboxConfigSchema, env)).toEqual([]);
-    expect(refused(templatesConfigSchema, env)).toEqual([]);
-    expect(refused(allInOneConfigSchema, { PLATFORM_TOKEN: env.PLATFORM_TOKEN })).toEqual([]);
+  it('generated secrets boot, in every overlay', () => {
+    const secrets = realSecrets();
+    for (const [app, schema] of SCHEMAS) {
+      expect({
+        app,
+        refused: refused(
+          schema,
+          bootEnv(app, (_name, key) => secrets[key]),
+        ),
+      }).toEqual({ app, refused: [] });
+    }
+    expect(refused(allInOneConfigSchema, { PLATFORM_TOKEN: secrets.PLATFORM_TOKEN })).toEqual([]);
     // Unless told otherwise (a developer's docker-compose), e-mails without SMTP lose their link tokens in the log.
-    expect(loadConfig(directoryConfigSchema, env).MAIL_LOG_LINKS).toBe(false);
+    const directory = bootEnv('directory', (_name, key) => secrets[key]);
+    expect(loadConfig(directoryConfigSchema, directory).MAIL_LOG_LINKS).toBe(false);
   });
 
   it('short secrets are refused: PLATFORM_TOKEN and INTERNAL_AUTH_SECRET need 32 characters', () => {
-    const short = {
-      ...configMap,
+    const short: Env = {
       ...realSecrets(),
       PLATFORM_TOKEN: 'a'.repeat(31),
       INTERNAL_AUTH_SECRET: 'b'.repeat(31),
     };
-    expect(refused(gatewayConfigSchema, short)).toEqual(['INTERNAL_AUTH_SECRET', 'PLATFORM_TOKEN']);
+    expect(
+      refused(
+        gatewayConfigSchema,
+        bootEnv('gateway', (_name, key) => short[key]),
+      ),
+    ).toEqual(['INTERNAL_AUTH_SECRET', 'PLATFORM_TOKEN']);
     expect(refused(allInOneConfigSchema, { PLATFORM_TOKEN: 'platform-token-for-tests' })).toEqual([
       'PLATFORM_TOKEN',
     ]);

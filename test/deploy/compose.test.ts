@@ -54,27 +54,64 @@ describe('docker-compose.yml', () => {
     expect(composeProblems(broken)).toEqual(['gateway: healthcheck must GET /api/v1/health']);
   });
 
-  it('reports the inbox without its encryption key or its media volume', () => {
+  it('reports the inbox without its encryption key, or its media in no bucket', () => {
     const broken = clone(composeFile());
     delete envOf(broken, 'inbox').INBOX_ENCRYPTION_KEY_FILE;
-    const inbox = broken.services!.inbox;
-    inbox.volumes = inbox.volumes!.filter((v) => typeof v !== 'string' || !v.startsWith('inbox-media:'));
+    delete envOf(broken, 'inbox').S3_BUCKET;
     delete broken.services!.inbox.command;
     expect(composeProblems(broken).sort()).toEqual(
       [
         'inbox: environment lacks INBOX_ENCRYPTION_KEY',
-        'inbox: MEDIA_DIR=/app/data/media is on no named volume',
+        'inbox: BLOB_STORE=s3 without S3_BUCKET',
         'inbox: the command does not run services/inbox/dist/main.js',
       ].sort(),
     );
-    const readOnly = clone(composeFile());
-    readOnly.services!.inbox.volumes = readOnly.services!.inbox.volumes!.map((v) =>
-      v === 'inbox-media:/app/data/media' ? `${v}:ro` : v,
-    );
-    expect(composeProblems(readOnly)).toEqual(['inbox: MEDIA_DIR=/app/data/media is mounted read-only']);
-    const bind = clone(composeFile());
-    bind.services!.inbox.volumes = ['inbox-secrets:/run/inbox-secrets:ro', './deploy/docker:/app/data/media'];
-    expect(composeProblems(bind)).toEqual(['inbox: MEDIA_DIR=/app/data/media is on no named volume']);
+    const unready = clone(composeFile());
+    delete (unready.services!.inbox.depends_on as Record<string, object>)['minio-bucket'];
+    envOf(unready, 'inbox').S3_ENDPOINT = 'http://minoi:9000';
+    expect(composeProblems(unready).sort()).toEqual([
+      'inbox: S3_ENDPOINT=http://minoi:9000 reaches no service',
+      'inbox: does not wait for minio-bucket to create the bucket',
+    ]);
+  });
+
+  it('reports media on the filesystem with no volume under it (BLOB_STORE=fs, the default)', () => {
+    const broken = clone(composeFile());
+    delete envOf(broken, 'inbox').BLOB_STORE;
+    expect(composeProblems(broken)).toEqual(['inbox: environment lacks MEDIA_DIR']);
+    envOf(broken, 'inbox').MEDIA_DIR = '/app/data/media';
+    expect(composeProblems(broken)).toEqual(['inbox: MEDIA_DIR=/app/data/media is on no named volume']);
+    broken.services!.inbox.volumes = [
+      'inbox-secrets:/run/inbox-secrets:ro',
+      'inbox-media:/app/data/media:ro',
+    ];
+    expect(composeProblems(broken)).toEqual(['inbox: MEDIA_DIR=/app/data/media is mounted read-only']);
+    broken.services!.inbox.volumes = [
+      'inbox-secrets:/run/inbox-secrets:ro',
+      './deploy/docker:/app/data/media',
+    ];
+    expect(composeProblems(broken)).toEqual(['inbox: MEDIA_DIR=/app/data/media is on no named volume']);
+  });
+
+  it('creates the bucket with a one-shot job on the MinIO image, and gives every process its metrics port', () => {
+    const services = composeFile().services!;
+    expect(services.minio.image).toMatch(/^minio\/minio(:|$)/);
+    expect([services['minio-bucket'].command].flat()).toEqual([
+      'mb',
+      '--ignore-existing',
+      'local/open-inbox-media',
+    ]);
+    for (const app of [
+      'gateway',
+      'directory',
+      'inbox',
+      'templates',
+      'campaigns',
+      'campaigns-worker',
+      'analytics',
+    ]) {
+      expect({ app, port: envOf(composeFile(), app).METRICS_PORT }).toEqual({ app, port: '9464' });
+    }
   });
 
   it('reports the templates service without its media volume, secret or address', () => {

@@ -87,6 +87,24 @@ describe('deploy/docker/env-from-files.js', () => {
       'generated',
     ]);
   });
+
+  it('leaves NAME unset when NAME_FILE names no file (a key left out of a Kubernetes Secret), and fails on any other error', async () => {
+    const dir = tempDir();
+    const env = (extra: Record<string, string>) => ({ PATH: process.env.PATH, ...extra });
+    const print = [
+      '--require',
+      script('env-from-files.js'),
+      '-p',
+      'JSON.stringify(process.env.OPTIONAL ?? null)',
+    ];
+    const missing = await run(process.execPath, print, {
+      env: env({ OPTIONAL_FILE: path.join(dir, 'absent') }),
+    });
+    expect(missing).toMatchObject({ code: 0, stdout: 'null\n' });
+    const folder = await run(process.execPath, print, { env: env({ OPTIONAL_FILE: dir }) });
+    expect(folder.code).not.toBe(0);
+    expect(folder.stderr).toContain('EISDIR');
+  });
 });
 
 describe('deploy/docker/dev-secrets.js', () => {

@@ -22,7 +22,7 @@ import {
   resourceFiles,
   resourcesOf,
 } from './support/kustomize';
-import { secretExampleKeys } from './support/workloads';
+import { secretExamples } from './support/k8s-objects';
 
 const k8sFiles = yamlFiles(K8S_DIR);
 const kustomizations = k8sFiles.filter(isKustomization);
@@ -83,10 +83,12 @@ describe('deploy/k8s files', () => {
     expect(k8sFiles.filter((f) => !used.has(f)).map(rel)).toEqual([rel(SECRET_EXAMPLE)]);
   });
 
-  it('documents every key of the example Secret in deploy/k8s/README.md', () => {
+  it('documents every example Secret and its keys in deploy/k8s/README.md', () => {
     const readme = fs.readFileSync(path.join(K8S_DIR, 'README.md'), 'utf8');
     const undocumented = (keys: Iterable<string>) => [...keys].filter((k) => !readme.includes(`| \`${k}\``));
-    expect(undocumented(secretExampleKeys())).toEqual([]);
+    const examples = secretExamples();
+    expect(undocumented(new Set([...examples.values()].flatMap(Object.keys)))).toEqual([]);
+    expect([...examples.keys()].filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
     expect(undocumented(['CAMPAIGN_QUEUE_URL'])).toEqual(['CAMPAIGN_QUEUE_URL']);
   });
 });

@@ -22,6 +22,18 @@ afterAll(() => t.stop());
 const linesOf = (requestId: string) =>
   raw.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.requestId === requestId);
 
+/** Resolves once `predicate` holds (events are consumed after the answer); fails the test after `timeoutMs`. */
+async function eventually(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const PINO_DEBUG = 20;
+const PINO_INFO = 30;
+
 it('login, refresh, logout and the principal lookup reach the directory under the caller’s X-Request-Id', async () => {
   const api = client(t.baseUrl);
   const send = (path: string, body: unknown, requestId: string, token?: string) =>
@@ -54,6 +66,61 @@ it('login, refresh, logout and the principal lookup reach the directory under th
   });
   expect(templates.status).toBe(200);
   expect(calls('trace-templates-1')).toContain('templates ListTemplates');
+});
+
+it('one request id on the gateway’s access line, the service’s lines and the lines of a consumer of its event', async () => {
+  const api = client(t.baseUrl);
+  const token = (await api.post('/auth/login', { ...ADMIN })).body.accessToken as string;
+  const me = (await api.get('/auth/me', { token })).body.user.id as string;
+  const changed = await api.send('PATCH', `/users/${me}/status`, {
+    token,
+    body: { status: 'AWAY' },
+    headers: { 'x-request-id': 'trace-status-1' },
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.headers.get('x-request-id')).toBe('trace-status-1');
+
+  // The directory records directory.user.status_changed.v1; the analytics consumer takes it later.
+  const consumed = (l: Record<string, unknown>) =>
+    l.msg === 'event consumed' && l.queue === 'analytics.events';
+  await eventually(() => linesOf('trace-status-1').some(consumed));
+  const lines = linesOf('trace-status-1');
+  expect(lines).toContainEqual(
+    expect.objectContaining({
+      service: 'gateway',
+      msg: 'request',
+      level: PINO_INFO,
+      method: 'PATCH',
+      route: '/api/v1/users/:id/status',
+      status: 200,
+      ms: expect.any(Number),
+    }),
+  );
+  expect(lines).toContainEqual(expect.objectContaining({ service: 'directory', method: 'SetUserStatus' }));
+  expect(lines.find(consumed)).toMatchObject({ type: 'directory.user.status_changed.v1', outcome: 'acked' });
+});
+
+it('the gateway makes the id when the caller sends none or one that is not sane, and probes log at debug', async () => {
+  const api = client(t.baseUrl);
+  const made = await api.get('/health');
+  const replaced = await api.send('GET', '/health', {
+    headers: { 'x-request-id': 'not sane: spaces & ' + 'x'.repeat(120) },
+  });
+  const unknown = await api.send('GET', '/no/such/route/4711', {
+    headers: { 'x-request-id': 'trace-unknown-1' },
+  });
+  expect(unknown.status).toBe(404);
+  for (const answer of [made, replaced]) {
+    const id = answer.headers.get('x-request-id') as string;
+    expect(id).toMatch(/^[\w.-]{1,100}$/);
+    expect(linesOf(id)).toContainEqual(
+      expect.objectContaining({ msg: 'request', level: PINO_DEBUG, route: '/api/v1/health', status: 200 }),
+    );
+  }
+  // An unknown path is logged under no route of its own: raw paths would flood the metrics' labels.
+  expect(linesOf('trace-unknown-1')).toContainEqual(
+    expect.objectContaining({ msg: 'request', level: PINO_INFO, route: 'unmatched', status: 404 }),
+  );
 });
 
 it('every line has one "service" (the part of the process that wrote it) and no pino "name"', () => {

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { forbidden, newId, type CallerContext } from '@inbox/platform';
+import { forbidden, type CallerContext } from '@inbox/platform';
 import { checkPlatformToken } from '../auth/platform-token';
 import type { Principal } from '../auth/principal';
 import type { GatewayContext } from '../context';
@@ -7,6 +7,7 @@ import { JSON_BODY_LIMIT_BYTES, type RouteSpec } from '../routes/route';
 import { respondWithError } from './errors';
 import { HttpProblem } from './problem';
 import { enforce } from './rate-limited';
+import { setRouteTemplate } from './request-context';
 import { parsePart } from './validation';
 
 const PLATFORM_CALLER: Omit<CallerContext, 'requestId'> = {
@@ -140,18 +141,10 @@ function readJson(req: Request, res: Response, limitBytes: number): Promise<void
 export function mountRoutes(router: Router, routes: RouteSpec[], ctx: GatewayContext): void {
   for (const spec of routes) {
     router[spec.method](spec.path, (req: Request, res: Response) => {
+      setRouteTemplate(res, `${req.baseUrl}${spec.path}`);
       run(spec, req, res, ctx).catch((error) =>
         respondWithError(error, req, res, ctx.logger, spec.statusByCode),
       );
     });
   }
-}
-
-/** Every request gets an id (or keeps the caller's), echoed back and carried to services and events. */
-export function requestId(req: Request, res: Response, next: () => void): void {
-  const given = req.get('x-request-id');
-  const id = given && /^[\w.-]{1,100}$/.test(given) ? given : newId();
-  res.locals.requestId = id;
-  res.set('X-Request-Id', id);
-  next();
 }

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { currentRequestId } from './request-scope';
 
 export type Logger = pino.Logger;
 
@@ -6,16 +7,31 @@ export type Logger = pino.Logger;
 const roots = new WeakMap<Logger, Logger>();
 
 /**
- * JSON logs on stdout with one `service` field naming the process. `LOG_LEVEL` sets the level;
- * tests default to silent.
+ * The request under way (request-scope.ts), on every line written for it. A fresh object each
+ * time: pino merges the line's own fields into it, and those win (an explicit `requestId` too).
+ */
+function requestIdMixin(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId === undefined ? {} : { requestId };
+}
+
+/**
+ * JSON logs on stdout with one `service` field naming the process, and the `requestId` of the
+ * request being served. `LOG_LEVEL` sets the level; tests default to silent.
  */
 export function createLogger(
   service: string,
   level = process.env.LOG_LEVEL ?? (process.env.JEST_WORKER_ID ? 'silent' : 'info'),
   destination?: pino.DestinationStream,
 ): Logger {
-  const root = pino({ level, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  const root = pino({ level, timestamp: pino.stdTimeFunctions.isoTime, mixin: requestIdMixin }, destination);
   return forService(root, service);
+}
+
+/** The `service` a logger writes (createLogger's or forService's): the label of its metrics. */
+export function serviceOf(logger: Logger): string {
+  const service = (logger.bindings() as { service?: unknown }).service;
+  return typeof service === 'string' ? service : 'unknown';
 }
 
 /**

@@ -10,7 +10,9 @@ import { optionalString } from './config';
  * deployments that run each service's `migrate` entry point as its own step before a rollout.
  */
 export const processEnv = {
-  METRICS_PORT: optionalString().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  METRICS_PORT: optionalString().pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
   DB_MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
 };
 

@@ -1,9 +1,11 @@
 import {
+  prepareSchema,
   serviceReadiness,
   startGrpcServer,
   type Database,
   type EventBus,
   type Logger,
+  type MigrationMode,
 } from '@inbox/platform';
 import { subscribeAnalyticsEvents } from './consumers/events.consumer';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
@@ -14,6 +16,8 @@ export interface AnalyticsAppOptions {
   database: Database;
   bus: EventBus;
   logger: Logger;
+  /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
+  migrations?: MigrationMode;
   /** Computed reports: Redis (shared by replicas) or bounded memory; the caller's to close. */
   cache: ReportCache;
   internalAuthSecret: string;
@@ -36,7 +40,12 @@ export interface AnalyticsApp {
  */
 export async function startAnalyticsApp(options: AnalyticsAppOptions): Promise<AnalyticsApp> {
   const { database, bus, logger } = options;
-  await database.migrate(DB_SCHEMA, MIGRATIONS_FOLDER);
+  await prepareSchema(
+    database,
+    { service: 'analytics', schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER },
+    options.migrations ?? 'apply',
+    logger,
+  );
   const deps: AnalyticsDeps = {
     db: database.db,
     cache: options.cache,

@@ -6,6 +6,7 @@ import {
   type Database,
   type EventBus,
   type Logger,
+  type MigrationMode,
   type OutboxRelay,
 } from '@inbox/platform';
 import { CAMPAIGN_BODY_LIMIT_BYTES } from '@inbox/contracts';
@@ -32,6 +33,8 @@ export interface CampaignsAppOptions {
   database: Database;
   bus: EventBus;
   logger: Logger;
+  /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
+  migrations?: MigrationMode;
   /** The inbox (channels, conversations) and the templates service (send preparation); closed by stop(). */
   inbox: InboxPort;
   templates: TemplatesPort;
@@ -79,6 +82,7 @@ export async function startCampaignsApp(options: CampaignsAppOptions): Promise<C
     { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
+    { migrations: options.migrations },
   );
   const now = options.now ?? (() => new Date());
   const deps: CampaignsDeps = {

@@ -1,11 +1,12 @@
 import {
   createCache,
   createLogger,
+  handleShutdown,
   loadConfig,
-  onShutdown,
   openPostgres,
   RabbitMqBus,
   runMain,
+  startMetricsServer,
   throttledWarn,
 } from '@inbox/platform';
 import { startCampaignsApp } from './app';
@@ -19,47 +20,61 @@ import { createMemorySendRate, createRedisSendRate } from './sending/send-rate';
  * The campaigns service alone (distributed mode). `api` (default): gRPC, internal HTTP, consumers
  * and the scheduler. `worker` (CAMPAIGNS_MODE=worker or `main.js worker`): the send queue and the
  * lease sweeper, with gRPC health on GRPC_PORT for the probes; scaled on the queue's depth.
+ * config → metrics → database → bus → cache → send rate → app; a signal stops them newest first.
  */
 async function main(): Promise<void> {
   const config = loadConfig(campaignsConfigSchema);
   const mode = process.argv.includes('worker') ? 'worker' : config.CAMPAIGNS_MODE;
   const logger = createLogger(mode === 'worker' ? 'campaigns-worker' : 'campaigns', config.LOG_LEVEL);
-  const database = openPostgres(config.databaseUrl);
-  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE });
+  const shutdown = handleShutdown(logger);
+  if (config.METRICS_PORT) {
+    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
+    await shutdown.start('metrics', metrics, (m) => m.close());
+  }
+  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
+  const bus = await shutdown.start(
+    'bus',
+    RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE }),
+    (b) => b.close(),
+  );
   const keyPrefix = `${config.AMQP_NAMESPACE ? `${config.AMQP_NAMESPACE}:` : ''}campaigns:`;
-  const cache = createCache(config.REDIS_URL, { keyPrefix, logger });
+  const cache = await shutdown.start('cache', createCache(config.REDIS_URL, { keyPrefix, logger }), (c) =>
+    c.close(),
+  );
   if (!config.REDIS_URL)
     logger.warn('REDIS_URL is not set: the send rate is per process, not shared by workers');
-  const sendRate = config.REDIS_URL
-    ? createRedisSendRate(config.REDIS_URL, {
-        keyPrefix,
-        onError: throttledWarn(logger, 'Redis failing: the send rate is counted per process'),
-      })
-    : createMemorySendRate();
-  const app = await startCampaignsApp({
-    database,
-    bus,
-    logger,
-    inbox: grpcInboxPort(config.INBOX_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
-    templates: grpcTemplatesPort(config.TEMPLATES_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
-    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
-    settings: settingsOf(config),
-    sendRate,
-    cache,
-    pricing: loadPricing(config.CAMPAIGNS_RATE_CARD_FILE),
-    grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
-    httpPort: config.HTTP_PORT,
-    schedulerIntervalMs: config.CAMPAIGNS_SCHEDULER_INTERVAL_MS,
-    api: mode === 'api',
-    worker: mode === 'worker',
-  });
-  onShutdown(logger, [
-    { name: 'worker, http, grpc, scheduler and outbox', run: app.stop },
-    { name: 'send rate', run: () => sendRate.close() },
-    { name: 'cache', run: () => cache.close() },
-    { name: 'bus', run: () => bus.close() },
-    { name: 'database', run: () => database.close() },
-  ]);
+  const sendRate = await shutdown.start(
+    'send rate',
+    config.REDIS_URL
+      ? createRedisSendRate(config.REDIS_URL, {
+          keyPrefix,
+          onError: throttledWarn(logger, 'Redis failing: the send rate is counted per process'),
+        })
+      : createMemorySendRate(),
+    (s) => s.close(),
+  );
+  await shutdown.start(
+    'worker, http, grpc, scheduler and outbox',
+    startCampaignsApp({
+      migrations: config.DB_MIGRATIONS,
+      database,
+      bus,
+      logger,
+      inbox: grpcInboxPort(config.INBOX_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
+      templates: grpcTemplatesPort(config.TEMPLATES_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
+      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      settings: settingsOf(config),
+      sendRate,
+      cache,
+      pricing: loadPricing(config.CAMPAIGNS_RATE_CARD_FILE),
+      grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
+      httpPort: config.HTTP_PORT,
+      schedulerIntervalMs: config.CAMPAIGNS_SCHEDULER_INTERVAL_MS,
+      api: mode === 'api',
+      worker: mode === 'worker',
+    }),
+    (app) => app.stop(),
+  );
 }
 
 runMain(main);

@@ -5,6 +5,7 @@ import {
   type Database,
   type EventBus,
   type Logger,
+  type MigrationMode,
 } from '@inbox/platform';
 import { outbox, processedEvents } from './db/schema';
 import type { DirectoryDeps, DirectorySettings } from './deps';
@@ -18,6 +19,8 @@ export interface DirectoryAppOptions {
   mailer: Mailer;
   settings: DirectorySettings;
   logger: Logger;
+  /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
+  migrations?: MigrationMode;
   internalAuthSecret: string;
   /** host:port; port 0 picks a free one (all-in-one mode, tests). */
   grpcAddress: string;
@@ -38,6 +41,7 @@ export async function startDirectoryApp(options: DirectoryAppOptions): Promise<D
     { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
+    { migrations: options.migrations },
   );
   const deps: DirectoryDeps = {
     db: database.db,

@@ -3,9 +3,11 @@ import {
   migrateAndStartRelay,
   serviceReadiness,
   startGrpcServer,
+  type BlobStore,
   type Database,
   type EventBus,
   type Logger,
+  type MigrationMode,
 } from '@inbox/platform';
 import { createIntelligence, type LlmOptions } from './bot/intelligence';
 import { ChannelRegistry } from './channel/channel-registry';
@@ -27,10 +29,14 @@ export interface InboxAppOptions {
   database: Database;
   bus: EventBus;
   logger: Logger;
+  /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
+  migrations?: MigrationMode;
   directory: DirectoryLookup;
   internalAuthSecret: string;
   encryptionKey: string;
   mediaDir: string;
+  /** Where media is kept: a folder under `mediaDir` unless given (BLOB_STORE=s3 in the distributed mode). */
+  blobs?: BlobStore;
   settings: InboxSettings;
   /** The bot's OpenAI-compatible model; unset: the built-in intelligence only. */
   llm?: LlmOptions;
@@ -56,13 +62,14 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
+    { migrations: options.migrations },
   );
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder(relay, () => new Date()),
     channels: new ChannelRegistry(database.db, SecretBox.fromString(options.encryptionKey)),
     directory: options.directory,
-    blobs: new FsBlobStore(options.mediaDir),
+    blobs: options.blobs ?? new FsBlobStore(options.mediaDir),
     transfers: createMediaTransfers(),
     settings: options.settings,
     intelligence: createIntelligence({ llm: options.llm, logger }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  blobStoreEnv,
+  blobStoreSettings,
   isPlaceholder,
   logLevel,
   optionalSecret,
@@ -56,6 +58,8 @@ export const inboxConfigSchema = z
       )
       .refine((v) => !isPlaceholder(v), 'INBOX_ENCRYPTION_KEY is an example value; generate a random one'),
     MEDIA_DIR: z.string().default('./data/media'),
+    /** BLOB_STORE=s3 keeps media in a bucket shared by every replica (MEDIA_DIR is then unused). */
+    ...blobStoreEnv({ prefix: 'inbox/' }),
     /** Inbound messages stored per transaction; 1 stores each on its own (see provider-webhooks.consumer). */
     INBOX_INGEST_BATCH: z.coerce.number().int().min(1).max(500).optional(),
     WHATSAPP_API_BASE_URL: z.string().url().default('https://graph.facebook.com'),
@@ -82,15 +86,15 @@ export const inboxConfigSchema = z
   })
   .transform((c, ctx) => {
     const databaseUrl = c.INBOX_DATABASE_URL ?? c.DATABASE_URL;
-    if (!databaseUrl) {
+    if (!databaseUrl)
       ctx.addIssue({
         code: 'custom',
         path: ['INBOX_DATABASE_URL'],
         message: 'INBOX_DATABASE_URL or DATABASE_URL is required',
       });
-      return z.NEVER;
-    }
-    return { ...c, databaseUrl };
+    const blobStore = blobStoreSettings(c, ctx);
+    if (!databaseUrl || !blobStore) return z.NEVER;
+    return { ...c, databaseUrl, blobStore };
   });
 
 export type InboxConfig = z.infer<typeof inboxConfigSchema>;

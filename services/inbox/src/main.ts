@@ -1,14 +1,35 @@
-import { createLogger, loadConfig, onShutdown, openPostgres, RabbitMqBus, runMain } from '@inbox/platform';
+import {
+  blobStoreFromConfig,
+  createLogger,
+  handleShutdown,
+  loadConfig,
+  openPostgres,
+  RabbitMqBus,
+  runMain,
+  startMetricsServer,
+} from '@inbox/platform';
 import { startInboxApp } from './app';
 import { inboxConfigSchema, llmOptions } from './config';
 import { grpcDirectoryLookup } from './directory-lookup';
 
-/** The inbox service alone (distributed mode): config → adapters → consumers → gRPC → internal HTTP. */
+/**
+ * The inbox service alone (distributed mode): config → metrics → adapters → consumers → gRPC →
+ * internal HTTP; a signal stops them newest first.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(inboxConfigSchema);
   const logger = createLogger('inbox', config.LOG_LEVEL);
-  const database = openPostgres(config.databaseUrl);
-  const bus = await RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE });
+  const shutdown = handleShutdown(logger);
+  if (config.METRICS_PORT) {
+    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
+    await shutdown.start('metrics', metrics, (m) => m.close());
+  }
+  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
+  const bus = await shutdown.start(
+    'bus',
+    RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE }),
+    (b) => b.close(),
+  );
   const channel =
     config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_WABA_ID && config.WHATSAPP_ACCESS_TOKEN
       ? {
@@ -21,30 +42,31 @@ async function main(): Promise<void> {
           apiVersion: config.WHATSAPP_API_VERSION,
         }
       : undefined;
-  const app = await startInboxApp({
-    database,
-    bus,
-    logger,
-    directory: grpcDirectoryLookup(config.DIRECTORY_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
-    internalAuthSecret: config.INTERNAL_AUTH_SECRET,
-    encryptionKey: config.INBOX_ENCRYPTION_KEY,
-    mediaDir: config.MEDIA_DIR,
-    settings: {
-      defaultApiBaseUrl: config.WHATSAPP_API_BASE_URL,
-      defaultApiVersion: config.WHATSAPP_API_VERSION,
-      allowedApiBaseUrls: config.WHATSAPP_ALLOWED_API_BASE_URLS,
-      ingestBatchSize: config.INBOX_INGEST_BATCH,
-    },
-    llm: llmOptions(config),
-    grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
-    httpPort: config.HTTP_PORT,
-    bootstrapChannel: channel,
-  });
-  onShutdown(logger, [
-    { name: 'http, grpc and outbox', run: app.stop },
-    { name: 'bus', run: () => bus.close() },
-    { name: 'database', run: () => database.close() },
-  ]);
+  await shutdown.start(
+    'http, grpc and outbox',
+    startInboxApp({
+      migrations: config.DB_MIGRATIONS,
+      database,
+      bus,
+      logger,
+      directory: grpcDirectoryLookup(config.DIRECTORY_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
+      internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      encryptionKey: config.INBOX_ENCRYPTION_KEY,
+      mediaDir: config.MEDIA_DIR,
+      blobs: blobStoreFromConfig(config.blobStore),
+      settings: {
+        defaultApiBaseUrl: config.WHATSAPP_API_BASE_URL,
+        defaultApiVersion: config.WHATSAPP_API_VERSION,
+        allowedApiBaseUrls: config.WHATSAPP_ALLOWED_API_BASE_URLS,
+        ingestBatchSize: config.INBOX_INGEST_BATCH,
+      },
+      llm: llmOptions(config),
+      grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
+      httpPort: config.HTTP_PORT,
+      bootstrapChannel: channel,
+    }),
+    (app) => app.stop(),
+  );
 }
 
 runMain(main);

@@ -1,10 +1,13 @@
 import {
+  FsBlobStore,
   migrateAndStartRelay,
   serviceReadiness,
   startGrpcServer,
+  type BlobStore,
   type Database,
   type EventBus,
   type Logger,
+  type MigrationMode,
 } from '@inbox/platform';
 import { startConsumers } from './consumers';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
@@ -20,10 +23,14 @@ export interface TemplatesAppOptions {
   database: Database;
   bus: EventBus;
   logger: Logger;
+  /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
+  migrations?: MigrationMode;
   /** The inbox, which owns channels and messages (closed by stop()). */
   inbox: InboxPort;
   internalAuthSecret: string;
   settings: TemplatesSettings;
+  /** Where header samples are kept: `settings.mediaDir` unless given (BLOB_STORE=s3 in the distributed mode). */
+  blobs?: BlobStore;
   /** Seconds between periodic syncs with WhatsApp; 0 turns them off. */
   syncIntervalSeconds: number;
   grpcAddress: string;
@@ -49,12 +56,14 @@ export async function startTemplatesApp(options: TemplatesAppOptions): Promise<T
     { schema: DB_SCHEMA, migrationsFolder: MIGRATIONS_FOLDER, tables: { outbox, processedEvents } },
     bus,
     logger,
+    { migrations: options.migrations },
   );
   const deps: TemplatesDeps = {
     db: database.db,
     events: createTemplatesEventRecorder(relay, () => new Date()),
     inbox: options.inbox,
     whatsappFor: options.whatsappFor ?? cloudApiFor,
+    blobs: options.blobs ?? new FsBlobStore(options.settings.mediaDir),
     settings: options.settings,
     logger,
     now: () => new Date(),

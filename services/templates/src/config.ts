@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
+import {
+  amqpNamespace,
+  blobStoreEnv,
+  blobStoreSettings,
+  logLevel,
+  optionalString,
+  secret,
+  serverUrl,
+  processEnv,
+} from '@inbox/platform';
 
 /** The templates service's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const templatesConfigSchema = z
@@ -17,6 +26,8 @@ export const templatesConfigSchema = z
     /** The Meta app whose Resumable Upload API takes header samples; unset: uploads answer 503. */
     WHATSAPP_APP_ID: optionalString(),
     MEDIA_DIR: z.string().default('./data/template-media'),
+    /** BLOB_STORE=s3: stored header samples in a bucket every replica shares (MEDIA_DIR: uploads in progress). */
+    ...blobStoreEnv({ prefix: 'templates/' }),
     /** Seconds between syncs of every organization's templates with WhatsApp; 0 turns it off. */
     TEMPLATES_SYNC_INTERVAL_SECONDS: z.coerce
       .number()
@@ -29,15 +40,15 @@ export const templatesConfigSchema = z
   })
   .transform((c, ctx) => {
     const databaseUrl = c.TEMPLATES_DATABASE_URL ?? c.DATABASE_URL;
-    if (!databaseUrl) {
+    if (!databaseUrl)
       ctx.addIssue({
         code: 'custom',
         path: ['TEMPLATES_DATABASE_URL'],
         message: 'TEMPLATES_DATABASE_URL or DATABASE_URL is required',
       });
-      return z.NEVER;
-    }
-    return { ...c, databaseUrl };
+    const blobStore = blobStoreSettings(c, ctx);
+    if (!databaseUrl || !blobStore) return z.NEVER;
+    return { ...c, databaseUrl, blobStore };
   });
 
 export type TemplatesConfig = z.infer<typeof templatesConfigSchema>;

@@ -1,4 +1,4 @@
-import type { CallerContext, Db, Logger } from '@inbox/platform';
+import type { BlobStore, CallerContext, Db, Logger } from '@inbox/platform';
 import { CloudApiClient } from '@inbox/whatsapp';
 import type { TemplatesEventRecorder } from './events';
 import type { ChannelAccess, InboxPort } from './inbox-client';
@@ -8,7 +8,7 @@ export interface TemplatesSettings {
   publicUrl: string;
   /** The Meta app of the Resumable Upload API (header samples); unset when the deployment has none. */
   whatsappAppId?: string;
-  /** Where uploaded header samples are kept. */
+  /** This pod's own folder for uploads in progress (`incoming/`); kept samples are in `blobs`. */
   mediaDir: string;
 }
 
@@ -30,6 +30,8 @@ export interface TemplatesDeps {
   events: TemplatesEventRecorder;
   inbox: InboxPort;
   whatsappFor: WhatsAppFactory;
+  /** Header samples once uploaded: MEDIA_DIR's folder, or a bucket every replica shares. */
+  blobs: BlobStore;
   settings: TemplatesSettings;
   logger: Logger;
   now: () => Date;

@@ -6,17 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from './apps';
+import { APP, APPS, isApp } from './apps';
 import {
-  APP,
-  APPS,
+  BUCKET_ENV,
   commandProblems,
-  isApp,
   missingEnv,
+  parseAddress,
   reachProblems,
-  SECRET_ENV,
-  sharedProblems,
+  usesBucket,
   valueProblems,
-} from './apps';
+} from './app-problems';
+import { SECRET_ENV, sharedProblems } from './shared-values';
 import { userFolders } from './dockerfile';
 import { loadYaml, ROOT } from './files';
 
@@ -107,9 +107,14 @@ function appProblems(app: App, services: Record<string, ComposeService>, volumes
     }
   }
   problems.push(...valueProblems(app, (name) => env.get(name)));
-  for (const name of APP[app].persistent) {
+  const bucket = usesBucket((name) => env.get(name));
+  if (bucket) problems.push(...bucketProblems(app, services));
+  for (const name of bucket ? [] : APP[app].persistent) {
     const dir = env.get(name);
-    if (dir === undefined) continue;
+    if (dir === undefined) {
+      problems.push(`${app}: environment lacks ${name}`);
+      continue;
+    }
     const mount = mounts.find((m) => dir === m.target || dir.startsWith(`${m.target}/`));
     if (!mount?.source || isBind(mount.source) || !(mount.source in volumes)) {
       problems.push(`${app}: ${name}=${dir} is on no named volume`);
@@ -117,6 +122,33 @@ function appProblems(app: App, services: Record<string, ComposeService>, volumes
   }
   const present = (a: App) => a in services;
   problems.push(...reachProblems(app, (name) => env.get(name), resolver(services), present));
+  return problems;
+}
+
+/**
+ * Media in a bucket (BLOB_STORE=s3): its settings are given, its endpoint is a service here (or
+ * outside, with a dot), and the app waits for the one-shot job that creates the bucket.
+ */
+function bucketProblems(app: App, services: Record<string, ComposeService>): string[] {
+  const env = environmentOf(services[app]);
+  const problems = BUCKET_ENV.filter((name) => !env.get(name)).map(
+    (name) => `${app}: BLOB_STORE=s3 without ${name}`,
+  );
+  const endpoint = env.get('S3_ENDPOINT') ? parseAddress(env.get('S3_ENDPOINT')!) : undefined;
+  if (endpoint && !endpoint.host.includes('.') && !services[endpoint.host]) {
+    problems.push(`${app}: S3_ENDPOINT=${env.get('S3_ENDPOINT')} reaches no service`);
+  }
+  const bucket = env.get('S3_BUCKET');
+  if (!bucket) return problems;
+  const deps = services[app].depends_on ?? {};
+  const waitsFor = (name: string) =>
+    !Array.isArray(deps) && deps[name]?.condition === 'service_completed_successfully';
+  const creator = Object.entries(services).find(([, s]) =>
+    [s.command ?? []].flat().some((arg) => String(arg).endsWith(`/${bucket}`)),
+  );
+  if (!creator) problems.push(`${app}: no service creates the bucket ${bucket}`);
+  else if (!waitsFor(creator[0]))
+    problems.push(`${app}: does not wait for ${creator[0]} to create the bucket`);
   return problems;
 }
 

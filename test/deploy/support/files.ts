@@ -71,13 +71,6 @@ export async function run(
   }
 }
 
-/** `kustomize build` or `kubectl kustomize`, whichever is installed. */
-export const kustomizeCommand: [string, string[]] | undefined = onPath('kustomize')
-  ? ['kustomize', ['build']]
-  : onPath('kubectl')
-    ? ['kubectl', ['kustomize']]
-    : undefined;
-
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 

@@ -1,12 +1,12 @@
 /**
- * Kubernetes objects against the kubernetes-models schemas (Kubernetes 1.27), plus unknown fields.
+ * Kubernetes objects against the kubernetes-models schemas, plus unknown fields.
  *
  * kubernetes-models ships its schemas compiled (ajv standalone code) and, like the API server's
  * schemas, they allow unknown fields. The compiled validator looks up every field the schema
  * defines, so running it on a proxy that records lookups tells which fields the schema knows: any
  * other field is unknown (a typo such as `readinesProbe` that the API server would drop).
  */
-import { isKedaObject, kedaProblems } from './keda';
+import { customResourceProblems, isCustomResource } from './custom-resources';
 
 export type K8sObject = { apiVersion?: string; kind?: string; metadata?: { name?: string } } & Record<
   string,
@@ -61,9 +61,21 @@ async function modelFor(obj: K8sObject): Promise<K8sModel | undefined> {
   }
 }
 
+/** A strategic merge patch's directives (`$patch: delete`, …): kustomize's, not the object's fields. */
+function withoutDirectives(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutDirectives);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.startsWith('$'))
+      .map(([key, child]) => [key, withoutDirectives(child)]),
+  );
+}
+
 /** Schema errors and unknown fields of one object. `partial`: a patch, which may leave out required fields. */
-export async function kubernetesProblems(obj: K8sObject, { partial = false } = {}): Promise<string[]> {
-  if (isKedaObject(obj)) return kedaProblems(obj, { partial });
+export async function kubernetesProblems(input: K8sObject, { partial = false } = {}): Promise<string[]> {
+  const obj = partial ? (withoutDirectives(input) as K8sObject) : input;
+  if (isCustomResource(obj)) return customResourceProblems(obj, { partial });
   const Model = await modelFor(obj);
   if (!Model) return [`no kubernetes-models model for apiVersion ${obj.apiVersion}, kind ${obj.kind}`];
   const model = new Model(obj);

@@ -1,9 +1,8 @@
 /** Kustomizations: references that resolve, fields that exist, overrides that hit something. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
-import type { IContainer } from 'kubernetes-models/v1/Container';
 import { loadYaml } from './files';
+import { containersOf } from './k8s-objects';
 import type { K8sObject } from './kubernetes-schema';
 
 const KUSTOMIZATION_FIELDS = new Set(
@@ -74,11 +73,6 @@ export function patchFiles(file: string): string[] {
   return paths.map((p) => path.resolve(path.dirname(file), p));
 }
 
-export function containersOf(obj: object): IContainer[] {
-  const pod = (obj as IDeployment).spec?.template?.spec;
-  return [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])];
-}
-
 const imageRepository = (image: string) => image.split('@')[0].replace(/:[^/:]+$/, '');
 
 export function kustomizationProblems(file: string): string[] {
@@ -127,6 +121,8 @@ export function kustomizationProblems(file: string): string[] {
       problems.push(`patch ${path.relative(dir, patch)} does not exist`);
       continue;
     }
+    // A component's patches apply to the kustomization that includes it: rendering checks them.
+    if (component) continue;
     for (const o of loadYaml(patch) as K8sObject[]) {
       const id = `${o.kind}/${o.metadata?.name}`;
       if (!ids.has(id)) {
@@ -135,7 +131,7 @@ export function kustomizationProblems(file: string): string[] {
     }
   }
   const repositories = new Set(objects.flatMap(containersOf).map((c) => imageRepository(c.image ?? '')));
-  for (const image of k.images ?? []) {
+  for (const image of component ? [] : (k.images ?? [])) {
     if (!repositories.has(image.name)) problems.push(`images: no container uses image ${image.name}`);
   }
   const workloads = new Set(objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata?.name));

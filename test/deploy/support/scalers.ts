@@ -1,16 +1,15 @@
 /**
- * KEDA ScaledObjects against the workloads they scale: the campaign workers on their send queue,
- * read in a way that sees the jobs they hold, with credentials that exist, and never a replica
- * count that a later apply would reset under the autoscaler.
+ * Autoscalers against the workloads they scale: the campaign workers on their send queue (KEDA),
+ * read in a way that sees the jobs they hold, with credentials that exist, capped by the numbers'
+ * send rate; the CPU-bound services on CPU (HorizontalPodAutoscaler). Never a replica count that
+ * a later apply would reset under the autoscaler.
  */
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { QUEUES } from '@inbox/contracts';
-import { loadYaml, SECRET_EXAMPLE } from './files';
+import { sendRates } from './code-facts';
+import { containersOf, ofKind, secretExamples } from './k8s-objects';
 import type { K8sObject } from './kubernetes-schema';
-import { containersOf } from './kustomize';
-
-const secretKeys = () =>
-  Object.keys((loadYaml(SECRET_EXAMPLE)[0] as { stringData: Record<string, string> }).stringData);
 
 interface Trigger {
   type?: string;
@@ -18,6 +17,7 @@ interface Trigger {
   authenticationRef?: { name?: string; kind?: string };
 }
 interface ScaledObject extends K8sObject {
+  metadata?: { name?: string; annotations?: Record<string, string> };
   spec?: {
     scaleTargetRef?: { name?: string; kind?: string };
     minReplicaCount?: number;
@@ -63,7 +63,7 @@ function triggerProblems(
     ];
   const host = auth.spec?.secretTargetRef?.find((ref) => ref.parameter === 'host');
   if (!host) problems.push(`TriggerAuthentication ${auth.metadata?.name} gives no host`);
-  else if (host.name !== 'inbox-secrets' || !secretKeys().includes(host.key ?? '')) {
+  else if (secretExamples().get(host.name ?? '')?.[host.key ?? ''] === undefined) {
     problems.push(
       `TriggerAuthentication ${auth.metadata?.name} reads ${host.name}/${host.key}, not in secret.example.yaml`,
     );
@@ -96,6 +96,67 @@ export function scalerProblems(objects: K8sObject[]): string[] {
     const triggers = scaler.spec?.triggers ?? [];
     if (triggers.length === 0) problems.push('no trigger');
     for (const trigger of triggers) problems.push(...triggerProblems(trigger, target, auths, deployment));
+    problems.push(...sizingProblems(scaler));
+    return problems.map((p) => `${name}: ${p}`);
+  });
+}
+
+/** The inputs of the cap, on the ScaledObject: the sends per second planned, and one replica's. */
+export const PLANNED_RATE = 'open-inbox/planned-sends-per-second';
+export const REPLICA_RATE = 'open-inbox/sends-per-second-per-replica';
+
+/**
+ * Queue depth alone would ask for a replica per few jobs; past the numbers' rates they would only
+ * wait on the shared bucket. maxReplicaCount = ceil(planned sends/s ÷ one replica's sends/s), and
+ * the plan covers at least one number at its standard rate.
+ */
+function sizingProblems(scaler: ScaledObject): string[] {
+  const annotations = scaler.metadata?.annotations ?? {};
+  const planned = Number(annotations[PLANNED_RATE]);
+  const perReplica = Number(annotations[REPLICA_RATE]);
+  if (!(planned > 0) || !(perReplica > 0))
+    return [`annotations ${PLANNED_RATE} and ${REPLICA_RATE} must give the cap's inputs`];
+  const problems: string[] = [];
+  const { standard } = sendRates();
+  if (planned < standard)
+    problems.push(`plans ${planned} sends/s, below one number's standard ${standard}/s`);
+  const cap = Math.ceil(planned / perReplica);
+  if (scaler.spec?.maxReplicaCount !== cap) {
+    problems.push(
+      `maxReplicaCount ${scaler.spec?.maxReplicaCount} is not ceil(${planned} ÷ ${perReplica}) = ${cap}: replicas past the send rate only wait`,
+    );
+  }
+  return problems;
+}
+
+/** Deployments scaled on CPU, and the fewest replicas each keeps. */
+export const CPU_SCALED: Record<string, number> = { gateway: 2, directory: 2 };
+
+/** HorizontalPodAutoscalers: on CPU (of a request the container sets), bounds in order, no fixed replicas. */
+export function hpaProblems(objects: K8sObject[]): string[] {
+  const deployments = objects.filter((o) => o.kind === 'Deployment') as IDeployment[];
+  return ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler').flatMap((hpa) => {
+    const target = hpa.spec?.scaleTargetRef;
+    const deployment = deployments.find((d) => d.metadata?.name === target?.name);
+    const name = `HorizontalPodAutoscaler ${hpa.metadata?.name}`;
+    if (!deployment || target?.kind !== 'Deployment')
+      return [`${name}: scales ${target?.name}, which is no Deployment here`];
+    const problems: string[] = [];
+    const min = hpa.spec?.minReplicas ?? 1;
+    const max = hpa.spec?.maxReplicas ?? 0;
+    if (min < (CPU_SCALED[target.name] ?? 1))
+      problems.push(`minReplicas ${min} leaves ${target.name} without a spare`);
+    if (max <= min) problems.push(`maxReplicas ${max} is not above minReplicas ${min}`);
+    if (deployment.spec?.replicas !== undefined)
+      problems.push(
+        `${target.name} fixes replicas (${deployment.spec.replicas}): each apply would reset the autoscaler's count`,
+      );
+    const cpu = hpa.spec?.metrics?.find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
+    const utilization = cpu?.resource?.target.averageUtilization;
+    if (!cpu || cpu.resource?.target.type !== 'Utilization' || !utilization || utilization > 90)
+      problems.push('no CPU utilization target (at most 90 %)');
+    if (!containersOf(deployment).every((c) => c.resources?.requests?.cpu))
+      problems.push(`${target.name} sets no CPU request: a utilization target has nothing to divide by`);
     return problems.map((p) => `${name}: ${p}`);
   });
 }

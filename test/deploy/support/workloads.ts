@@ -1,7 +1,8 @@
 /**
- * Kubernetes workloads, checked on a set of objects (the base, or a rendered overlay): probes,
- * resources, references to the ConfigMap and the Secret, Services, and each app against apps.ts
- * (command, environment, ports, health checks, volumes, the addresses it reaches).
+ * Kubernetes workloads, checked on a rendered set of objects (the base, an overlay): probes,
+ * resources, references to the ConfigMap and the Secrets, Services, and each app against apps.ts
+ * (command, environment, ports, health checks, volumes, the addresses it reaches). The rules of
+ * availability, identity and the network are in their own files; workloadProblems runs them all.
  */
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -10,19 +11,23 @@ import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolu
 import type { IProbe } from 'kubernetes-models/v1/Probe';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { App, ProbeSpec } from './apps';
+import { APP } from './apps';
 import {
-  APP,
+  BUCKET_ENV,
   commandProblems,
-  K8S_SECRET_ENV,
   missingEnv,
   reachProblems,
-  sharedProblems,
+  usesBucket,
   valueProblems,
-} from './apps';
-import { loadYaml, SECRET_EXAMPLE } from './files';
+} from './app-problems';
+import { availabilityProblems } from './availability';
+import { identityProblems } from './identity';
+import { containersOf, deploymentsOf, envOf, mainContainer, ofKind } from './k8s-objects';
 import type { K8sObject } from './kubernetes-schema';
-import { containersOf } from './kustomize';
-import { scalerProblems } from './scalers';
+import { networkProblems } from './network';
+import { hpaProblems, scalerProblems } from './scalers';
+import { secretUseProblems } from './secret-files';
+import { sharedProblems } from './shared-values';
 
 interface Objects {
   deployments: IDeployment[];
@@ -32,35 +37,11 @@ interface Objects {
 }
 
 const byKind = (objects: K8sObject[]): Objects => ({
-  deployments: objects.filter((o) => o.kind === 'Deployment') as IDeployment[],
-  configMaps: objects.filter((o) => o.kind === 'ConfigMap') as IConfigMap[],
-  services: objects.filter((o) => o.kind === 'Service') as IService[],
-  claims: objects.filter((o) => o.kind === 'PersistentVolumeClaim') as IPersistentVolumeClaim[],
+  deployments: deploymentsOf(objects),
+  configMaps: ofKind<IConfigMap>(objects, 'ConfigMap'),
+  services: ofKind<IService>(objects, 'Service'),
+  claims: ofKind<IPersistentVolumeClaim>(objects, 'PersistentVolumeClaim'),
 });
-
-export const secretExampleKeys = () =>
-  new Set(Object.keys((loadYaml(SECRET_EXAMPLE)[0] as { stringData: Record<string, string> }).stringData));
-
-/** One variable: its text (written, or read from the ConfigMap), or the Secret key it comes from. */
-type EnvEntry = { value?: string; secret?: string; written: boolean };
-
-export function envOf(container: IContainer, configMaps: IConfigMap[]): Map<string, EnvEntry> {
-  const dataOf = (name?: string) => configMaps.find((m) => m.metadata?.name === name)?.data ?? {};
-  const env = new Map<string, EnvEntry>();
-  for (const ref of container.envFrom ?? []) {
-    for (const [key, value] of Object.entries(dataOf(ref.configMapRef?.name))) {
-      env.set(`${ref.prefix ?? ''}${key}`, { value, written: false });
-    }
-  }
-  for (const { name, value, valueFrom } of container.env ?? []) {
-    const fromConfig = valueFrom?.configMapKeyRef;
-    const fromSecret = valueFrom?.secretKeyRef;
-    if (fromSecret) env.set(name, { secret: `${fromSecret.name}/${fromSecret.key}`, written: false });
-    else if (fromConfig) env.set(name, { value: dataOf(fromConfig.name)[fromConfig.key], written: false });
-    else env.set(name, { value, written: value !== undefined });
-  }
-  return env;
-}
 
 function probeProblems(name: string, probe: IProbe | undefined, container: IContainer): string[] {
   if (!probe) return [`container ${container.name}: no ${name}`];
@@ -84,7 +65,6 @@ function deploymentProblems(deployment: IDeployment, configMaps: IConfigMap[]): 
       'mounts a PersistentVolumeClaim without a pod fsGroup: the non-root user may not write to it',
     );
   }
-  const secretKeys = secretExampleKeys();
   for (const c of containersOf(deployment)) {
     problems.push(...probeProblems('readinessProbe', c.readinessProbe, c));
     problems.push(...probeProblems('livenessProbe', c.livenessProbe, c));
@@ -97,23 +77,12 @@ function deploymentProblems(deployment: IDeployment, configMaps: IConfigMap[]): 
         problems.push(`container ${c.name}: mounts volume ${mount.name}, which the pod does not declare`);
       }
     }
-    for (const { name, value, valueFrom } of c.env ?? []) {
+    for (const { name, valueFrom } of c.env ?? []) {
       const fromConfig = valueFrom?.configMapKeyRef;
-      const fromSecret = valueFrom?.secretKeyRef;
       const configMap = configMaps.find((m) => m.metadata?.name === fromConfig?.name);
       if (fromConfig && !fromConfig.optional && configMap?.data?.[fromConfig.key] === undefined) {
         problems.push(
           `container ${c.name}: ${name} reads ConfigMap ${fromConfig.name} key ${fromConfig.key}, which is absent`,
-        );
-      }
-      if (fromSecret && (fromSecret.name !== 'inbox-secrets' || !secretKeys.has(fromSecret.key))) {
-        problems.push(
-          `container ${c.name}: ${name} reads ${fromSecret.name}/${fromSecret.key}, not in secret.example.yaml`,
-        );
-      }
-      if (K8S_SECRET_ENV.has(name) && !fromSecret) {
-        problems.push(
-          `container ${c.name}: ${name} is secret but ${value ? 'written here' : 'not from the Secret'}`,
         );
       }
     }
@@ -150,10 +119,25 @@ function resolver({ services, deployments }: Objects) {
 }
 
 function persistentProblems(app: App, container: IContainer, deployment: IDeployment, objects: Objects) {
-  const env = envOf(container, objects.configMaps);
+  const env = envOf(container, objects.configMaps, deployment.spec?.template.spec);
+  if (usesBucket((name) => env.get(name)?.value)) {
+    const scratch = (APP[app].scratch ?? []).flatMap((name) => {
+      const dir = env.get(name)?.value ?? '';
+      const mount = (container.volumeMounts ?? []).find(
+        (m) => dir === m.mountPath || dir.startsWith(`${m.mountPath}/`),
+      );
+      return mount && !mount.readOnly
+        ? []
+        : [`${app}: ${name}=${dir} (uploads in progress) is on no writable volume`];
+    });
+    return [
+      ...BUCKET_ENV.filter((name) => !env.has(name)).map((name) => `${app}: BLOB_STORE=s3 without ${name}`),
+      ...scratch,
+    ];
+  }
   return APP[app].persistent.flatMap((name) => {
     const dir = env.get(name)?.value;
-    if (dir === undefined) return [];
+    if (dir === undefined) return [`${app}: environment lacks ${name}`];
     const mount = (container.volumeMounts ?? []).find(
       (m) => dir === m.mountPath || dir.startsWith(`${m.mountPath.replace(/\/$/, '')}/`),
     );
@@ -195,7 +179,7 @@ function appProblems(app: App, objects: Objects, present: (a: App) => boolean): 
   const spec = APP[app];
   const problems: string[] = [];
   problems.push(...commandProblems(app, [...(container.command ?? []), ...(container.args ?? [])]));
-  const env = envOf(container, objects.configMaps);
+  const env = envOf(container, objects.configMaps, deployment.spec?.template.spec);
   const valueOf = (name: string) => env.get(name)?.value;
   problems.push(...missingEnv(app, (name) => env.has(name)));
   problems.push(...valueProblems(app, valueOf));
@@ -204,6 +188,11 @@ function appProblems(app: App, objects: Objects, present: (a: App) => boolean): 
     if (!declared || String(declared.containerPort) !== valueOf(name)) {
       problems.push(`${app}: no container port ${port} on ${name} (${valueOf(name)})`);
     }
+  }
+  if (spec.schemaOf && valueOf('DB_MIGRATIONS') !== 'check') {
+    problems.push(
+      `${app}: DB_MIGRATIONS must be check: the migration Jobs apply the schema before a rollout`,
+    );
   }
   problems.push(...healthProblems(app, 'readinessProbe', container.readinessProbe, spec.readiness));
   problems.push(...healthProblems(app, 'livenessProbe', container.livenessProbe, spec.liveness));
@@ -228,17 +217,17 @@ function serviceProblems(service: IService, deployments: IDeployment[]): string[
     );
 }
 
-/** Every check on one set of objects, which must run exactly the Deployments of `apps`. */
+/** Every check on one rendered set of objects, which must run exactly the Deployments of `apps`. */
 export function workloadProblems(list: K8sObject[], apps: App[]): string[] {
   const objects = byKind(list);
-  const containerOf = (app: App) =>
-    objects.deployments
-      .find((d) => d.metadata?.name === app)
-      ?.spec?.template.spec?.containers.find((c) => c.name === app);
   const identity = (app: App, name: string) => {
-    const container = containerOf(app);
-    const entry = container ? envOf(container, objects.configMaps).get(name) : undefined;
-    return entry?.secret !== undefined ? `Secret ${entry.secret}` : entry?.value;
+    const deployment = objects.deployments.find((d) => d.metadata?.name === app);
+    const container = deployment && mainContainer(deployment);
+    const entry = container
+      ? envOf(container, objects.configMaps, deployment.spec?.template.spec).get(name)
+      : undefined;
+    // Per-service Secrets: a shared value is the same key in each (filled from one place).
+    return entry?.secret !== undefined ? `Secret key ${entry.secret.key}` : entry?.value;
   };
   return [
     ...objects.deployments.flatMap((d) =>
@@ -250,6 +239,11 @@ export function workloadProblems(list: K8sObject[], apps: App[]): string[] {
     ...apps.flatMap((app) => appProblems(app, objects, (a) => apps.includes(a))),
     ...objects.services.flatMap((s) => serviceProblems(s, objects.deployments)),
     ...sharedProblems(apps, identity),
+    ...secretUseProblems(list),
+    ...identityProblems(list),
+    ...availabilityProblems(list, apps),
+    ...networkProblems(list, apps),
     ...scalerProblems(list),
+    ...hpaProblems(list),
   ];
 }

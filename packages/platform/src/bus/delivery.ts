@@ -1,5 +1,8 @@
 import { eventEnvelopeSchema } from '@inbox/contracts';
 import type { EventEnvelope } from '@inbox/contracts';
+import { REQUEST_ID_METADATA } from '../context';
+import type { Logger } from '../logger';
+import { busConsumed, busConsumerLag } from '../metrics/catalog';
 
 /** Defaults shared by both buses, so a consumer behaves the same in the all-in-one and distributed modes. */
 export const BUS_DEFAULTS = {
@@ -98,4 +101,50 @@ export function unparsedEvent(body: string | Buffer, type = 'unknown', id = 'unk
     occurredAt: '',
     data: { raw: raw.length > 10_000 ? raw.slice(0, 10_000) : raw },
   };
+}
+
+/** How a delivery was settled, as inbox_bus_consumed_total counts it. */
+export type ConsumeOutcome = 'acked' | 'retried' | 'parked';
+
+export interface SettledDelivery {
+  /** The logical queue (never a namespace or replica suffix: a bounded label). */
+  queue: string;
+  outcome: ConsumeOutcome;
+  attempt: number;
+  /** performance.now() when the delivery started. */
+  startedAt: number;
+  /** Undefined for a body that is no envelope. */
+  event?: EventEnvelope;
+}
+
+/**
+ * What every bus reports of a settled delivery: its outcome counted, for a handled event how late
+ * it was (now − its occurredAt), and a debug line under the request id of its publisher.
+ */
+export function reportSettled(logger: Logger, service: string, delivery: SettledDelivery): void {
+  const { queue, outcome, event } = delivery;
+  busConsumed.inc({ service, queue, outcome });
+  const occurredAt = outcome === 'acked' && event ? Date.parse(event.occurredAt) : NaN;
+  if (Number.isFinite(occurredAt))
+    busConsumerLag.observe({ service, queue }, Math.max(0, Date.now() - occurredAt) / 1000);
+  logger.debug(
+    {
+      queue,
+      type: event?.type,
+      eventId: event?.id,
+      attempt: delivery.attempt,
+      outcome,
+      ms: Math.round(performance.now() - delivery.startedAt),
+    },
+    'event consumed',
+  );
+}
+
+/**
+ * The request a delivery belongs to: the publisher's `x-request-id`, else the message's own id,
+ * so that the lines of one delivery (and its retries) still share one.
+ */
+export function requestIdOf(headers: Record<string, unknown> | undefined, fallback: string): string {
+  const given = headers?.[REQUEST_ID_METADATA];
+  return typeof given === 'string' && given !== '' ? given : fallback;
 }

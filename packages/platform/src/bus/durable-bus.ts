@@ -1,8 +1,20 @@
+import type { EventEnvelope } from '@inbox/contracts';
 import type { Database } from '../db/database';
 import { detachFromTransaction, inTransaction } from '../db/transaction-scope';
-import type { Logger } from '../logger';
+import { serviceOf, type Logger } from '../logger';
+import { busParked, busQueueDepth, onScrape } from '../metrics/catalog';
+import { outsideRequest, runWithRequestId } from '../request-scope';
+import { consumeSpan } from '../tracing/propagation';
 import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
-import { describeError, parseEnvelope, retryDelayMs, topicMatches } from './delivery';
+import {
+  describeError,
+  parseEnvelope,
+  reportSettled,
+  requestIdOf,
+  retryDelayMs,
+  topicMatches,
+  type ConsumeOutcome,
+} from './delivery';
 import {
   newConsumer,
   nextConsumer,
@@ -42,6 +54,9 @@ export class DurableBus implements EventBus {
   private acks: string[] = [];
   private acking?: Promise<void>;
   private closed = false;
+  /** The `service` label of the consumption metrics. */
+  private readonly service: string;
+  private readonly stopGauges: () => void;
 
   private constructor(
     private readonly store: DurableStore,
@@ -53,6 +68,8 @@ export class DurableBus implements EventBus {
       for (const queue of this.queues.values()) this.wake(queue);
     }, pollMs);
     this.poller.unref();
+    this.service = serviceOf(logger);
+    this.stopGauges = onScrape(() => this.readGauges());
   }
 
   static async open(
@@ -123,6 +140,7 @@ export class DurableBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopGauges();
     clearInterval(this.poller);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
@@ -145,8 +163,8 @@ export class DurableBus implements EventBus {
   private wake(queue: ConsumedQueue): void {
     queue.backlog = true;
     if (this.closed || queue.claiming) return;
-    // Handlers are independent work, whatever scope woke their queue.
-    queue.claiming = detachFromTransaction(() => this.claim(queue)).finally(
+    // Handlers are independent work, whatever transaction or request woke their queue.
+    queue.claiming = outsideRequest(() => detachFromTransaction(() => this.claim(queue))).finally(
       () => (queue.claiming = undefined),
     );
   }
@@ -182,16 +200,37 @@ export class DurableBus implements EventBus {
     this.inFlight.add(run);
   }
 
-  private async deliver(queue: ConsumedQueue, consumer: Consumer, row: ClaimedDelivery): Promise<void> {
+  /** One delivery, as part of the request that published it (its `x-request-id`) and in its trace. */
+  private deliver(queue: ConsumedQueue, consumer: Consumer, row: ClaimedDelivery): Promise<void> {
+    // The span first: entering the request scope tags the active span with the request id.
+    return consumeSpan(queue.name, row.headers, () =>
+      runWithRequestId(requestIdOf(row.headers, `delivery-${row.id}`), () =>
+        this.settle(queue, consumer, row),
+      ),
+    );
+  }
+
+  private async settle(queue: ConsumedQueue, consumer: Consumer, row: ClaimedDelivery): Promise<void> {
+    const startedAt = performance.now();
     const event = parseEnvelope(row.body);
+    const settled = (outcome: ConsumeOutcome, handled?: EventEnvelope) =>
+      reportSettled(this.logger, this.service, {
+        queue: queue.name,
+        outcome,
+        attempt: row.attempts,
+        startedAt,
+        event: handled,
+      });
     try {
       if (typeof event === 'string') {
         this.logger.error({ queue: queue.name, error: event }, 'poison message parked');
-        return await this.store.park(row.id, event, 0);
+        await this.store.park(row.id, event, 0);
+        return settled('parked');
       }
       if (row.attempts > consumer.maxAttempts) {
         this.logger.error({ queue: queue.name, eventId: event.id }, 'event in flight at every crash; parked');
-        return await this.store.park(row.id, 'the process stopped during every attempt', row.attempts - 1);
+        await this.store.park(row.id, 'the process stopped during every attempt', row.attempts - 1);
+        return settled('parked', event);
       }
       try {
         await consumer.handler(event, {
@@ -200,9 +239,10 @@ export class DurableBus implements EventBus {
           queue: queue.name,
         });
       } catch (err) {
-        return await this.failed(queue, consumer, row, event.id, err);
+        return settled(await this.failed(queue, consumer, row, event.id, err), event);
       }
       this.ack(row.id);
+      settled('acked', event);
     } catch (err) {
       // Settling failed (the database is closing): the row stays claimed until the next start.
       this.logger.error(
@@ -218,10 +258,11 @@ export class DurableBus implements EventBus {
     row: ClaimedDelivery,
     eventId: string,
     err: unknown,
-  ): Promise<void> {
+  ): Promise<ConsumeOutcome> {
     if (row.attempts >= consumer.maxAttempts) {
       this.logger.error({ queue: queue.name, eventId, err }, 'event handler failed; parked');
-      return this.store.park(row.id, describeError(err), row.attempts);
+      await this.store.park(row.id, describeError(err), row.attempts);
+      return 'parked';
     }
     const delay = retryDelayMs(row.attempts, consumer.retryBaseMs);
     this.logger.warn(
@@ -230,12 +271,23 @@ export class DurableBus implements EventBus {
     );
     // The row leaves the claimable set until then, so the messages behind it keep flowing.
     await this.store.retryAt(row.id, new Date(Date.now() + delay));
-    if (this.closed) return;
+    if (this.closed) return 'retried';
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);
       this.wake(queue);
     }, delay);
     this.retryTimers.add(timer);
+    return 'retried';
+  }
+
+  /** Ready and parked deliveries of each queue consumed here (a count in the database, at scrape time). */
+  private async readGauges(): Promise<void> {
+    const names = [...this.queues.keys()];
+    const counts = new Map((await this.store.depths(names)).map((row) => [row.queue, row]));
+    for (const queue of names) {
+      busQueueDepth.set({ queue }, counts.get(queue)?.ready ?? 0);
+      busParked.set({ queue }, counts.get(queue)?.parked ?? 0);
+    }
   }
 
   /** Deletes of handled rows are batched per turn of the event loop; a crash before one redelivers (at least once). */

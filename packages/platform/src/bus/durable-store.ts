@@ -211,4 +211,20 @@ export class DurableStore {
     );
     return rows.length;
   }
+
+  /** Ready (neither claimed nor parked) and parked deliveries per queue, for the queue gauges; a queue with none is left out. */
+  async depths(queues: string[]): Promise<Array<{ queue: string; ready: number; parked: number }>> {
+    if (queues.length === 0) return [];
+    const names = sql.join(
+      queues.map((queue) => sql`${queue}`),
+      sql`, `,
+    );
+    return queryRows(
+      this.db,
+      sql`select queue,
+            count(*) filter (where parked_at is null and not claimed)::int as ready,
+            count(*) filter (where parked_at is not null)::int as parked
+          from bus.deliveries where queue in (${names}) group by queue`,
+    );
+  }
 }

@@ -1,16 +1,20 @@
 import type { EventEnvelope } from '@inbox/contracts';
 import { detachFromTransaction } from '../db/transaction-scope';
 import { newId } from '../ids';
-import type { Logger } from '../logger';
+import { serviceOf, type Logger } from '../logger';
+import { runWithRequestId } from '../request-scope';
 import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
 import {
   BUS_DEFAULTS,
   describeError,
   nextConsumerWithRoom,
   parseEnvelope,
+  reportSettled,
+  requestIdOf,
   retryDelayMs,
   topicMatches,
   unparsedEvent,
+  type ConsumeOutcome,
 } from './delivery';
 
 interface Delivery {
@@ -53,8 +57,12 @@ export class InProcessBus implements EventBus {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly pumpScheduled = new Set<Queue>();
   private closed = false;
+  /** The `service` label of the consumption metrics. */
+  private readonly service: string;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly logger: Logger) {
+    this.service = serviceOf(logger);
+  }
 
   async publish(events: OutgoingEvent[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
@@ -138,14 +146,24 @@ export class InProcessBus implements EventBus {
       const event = parseEnvelope(delivery.body);
       if (typeof event === 'string') {
         this.park(queue, delivery, unparsedEvent(delivery.body), event, 0);
+        reportSettled(this.logger, this.service, {
+          queue: queue.name,
+          outcome: 'parked',
+          attempt: delivery.attempt,
+          startedAt: performance.now(),
+        });
         continue;
       }
       consumer.active++;
-      const run = this.deliver(queue, consumer, delivery, event).finally(() => {
-        consumer.active--;
-        this.inFlight.delete(run);
-        this.schedulePump(queue);
-      });
+      // As part of the request that published the event, like a broker's delivery.
+      const requestId = requestIdOf(delivery.headers, event.id);
+      const run = runWithRequestId(requestId, () => this.deliver(queue, consumer, delivery, event)).finally(
+        () => {
+          consumer.active--;
+          this.inFlight.delete(run);
+          this.schedulePump(queue);
+        },
+      );
       this.inFlight.add(run);
     }
   }
@@ -156,12 +174,22 @@ export class InProcessBus implements EventBus {
     delivery: Delivery,
     event: EventEnvelope,
   ): Promise<void> {
+    const startedAt = performance.now();
+    const consumed = (outcome: ConsumeOutcome) =>
+      reportSettled(this.logger, this.service, {
+        queue: queue.name,
+        outcome,
+        attempt: delivery.attempt,
+        startedAt,
+        event,
+      });
     try {
       await consumer.handler(event, {
         attempt: delivery.attempt,
         headers: { ...delivery.headers },
         queue: queue.name,
       });
+      consumed('acked');
     } catch (err) {
       const error = describeError(err);
       if (delivery.attempt >= consumer.maxAttempts) {
@@ -170,6 +198,7 @@ export class InProcessBus implements EventBus {
           'event handler failed; parked',
         );
         this.park(queue, delivery, event, error, delivery.attempt);
+        consumed('parked');
         return;
       }
       const delay = retryDelayMs(delivery.attempt, consumer.retryBaseMs);
@@ -184,6 +213,7 @@ export class InProcessBus implements EventBus {
         this.schedulePump(queue);
       }, delay);
       this.retryTimers.add(timer);
+      consumed('retried');
     }
   }
 

@@ -1,24 +1,25 @@
 import type { Channel, ChannelModel, ConfirmChannel } from 'amqplib';
 import { newId } from '../ids';
-import type { Logger } from '../logger';
+import { serviceOf, type Logger } from '../logger';
+import { onScrape } from '../metrics/catalog';
+import { inTraceOf } from '../tracing/propagation';
 import type { DeadLetter, EventBus, EventHandler, OutgoingEvent, SubscriptionSpec } from './bus';
 import { BUS_DEFAULTS, describeError } from './delivery';
 import { brokerBlocked, watchAlarm, type Alarm } from './rabbitmq-alarm';
 import { boundedWait, connectPair, sleep } from './rabbitmq-connections';
 import { handleDelivery } from './rabbitmq-consumer';
+import { readQueueGauges } from './rabbitmq-gauges';
 import type { DeliveryContext, Subscription } from './rabbitmq-consumer';
-import { declareParkingQueue, readParked, replayParked } from './rabbitmq-parking';
+import { declareSubscriptionQueues } from './migrate-queues-spec';
+import { readParked, replayParked } from './rabbitmq-parking';
 import {
   CONFIRM_TIMEOUT_MS,
   declareExchanges,
-  declareQueue,
-  DEFAULT_TOPOLOGY,
-  namespacedTopology,
   eventPublishOptions,
   publishConfirmed,
-  queueLifetime,
   retryDelaysMs,
-  queueNames,
+  topologyFor,
+  type QueueType,
   type Topology,
 } from './rabbitmq-topology';
 
@@ -37,6 +38,8 @@ export interface RabbitMqBusOptions {
   ephemeral?: boolean;
   /** How long publish() waits for the broker's confirms before it fails. */
   confirmTimeoutMs?: number;
+  /** AMQP_QUEUE_TYPE: durable queues are quorum queues (default) or classic ones. */
+  queueType?: QueueType;
 }
 
 /**
@@ -64,15 +67,18 @@ export class RabbitMqBus implements EventBus {
   /** The current connection's resource alarm. */
   private alarm?: Alarm;
   private readonly deliveryContext: DeliveryContext;
+  /** Removes the scrape hook that reads this bus's queue gauges. */
+  private stopGauges?: () => void;
 
   private constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly options: Required<Omit<RabbitMqBusOptions, 'namespace' | 'ephemeral'>>,
+    private readonly options: Required<Omit<RabbitMqBusOptions, 'namespace' | 'ephemeral' | 'queueType'>>,
     private readonly topology: Topology,
   ) {
     this.deliveryContext = {
       logger,
+      service: serviceOf(logger),
       publisher: () => this.publisher,
       confirmTimeoutMs: options.confirmTimeoutMs,
     };
@@ -89,14 +95,13 @@ export class RabbitMqBus implements EventBus {
         connectionName: options.connectionName ?? 'inbox',
         confirmTimeoutMs: options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS,
       },
-      options.namespace
-        ? namespacedTopology(options.namespace, options.ephemeral ?? false)
-        : DEFAULT_TOPOLOGY,
+      topologyFor(options),
     );
     const deadline = Date.now() + bus.options.connectTimeoutMs;
     for (;;) {
       try {
         await bus.establish();
+        bus.stopGauges = onScrape(() => bus.readGauges());
         return bus;
       } catch (err) {
         if (Date.now() + bus.options.retryIntervalMs > deadline) throw err;
@@ -113,13 +118,16 @@ export class RabbitMqBus implements EventBus {
     if (this.alarm?.reason !== undefined) throw brokerBlocked(this.alarm);
     await Promise.all(
       events.map(({ envelope, headers }) =>
-        publishConfirmed(
-          publisher,
-          this.topology.events,
-          envelope.type,
-          Buffer.from(JSON.stringify(envelope)),
-          eventPublishOptions(envelope, headers),
-          this.options.confirmTimeoutMs,
+        // In the trace of the request that recorded the event (the relay publishes after it).
+        inTraceOf(headers, () =>
+          publishConfirmed(
+            publisher,
+            this.topology.events,
+            envelope.type,
+            Buffer.from(JSON.stringify(envelope)),
+            eventPublishOptions(envelope, headers),
+            this.options.confirmTimeoutMs,
+          ),
         ),
       ),
     );
@@ -166,6 +174,7 @@ export class RabbitMqBus implements EventBus {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.stopGauges?.();
     clearTimeout(this.reconnectTimer);
     await this.establishing?.catch(() => undefined);
     for (const { consumer } of this.subscriptions) {
@@ -184,6 +193,18 @@ export class RabbitMqBus implements EventBus {
       for (const channel of channels) await channel?.close().catch(() => undefined);
       for (const model of models) await model?.close().catch(() => undefined);
     }, 5_000);
+  }
+
+  /** Depth and parked count of each queue consumed here; exclusive ones are per-replica caches, left out. */
+  private async readGauges(): Promise<void> {
+    const model = this.model;
+    if (!model) return; // down: the gauges keep their last values
+    const queues = new Map<string, string>();
+    for (const { spec, queue } of this.subscriptions) if (!spec.exclusive) queues.set(spec.queue, queue);
+    await readQueueGauges(
+      model,
+      [...queues].map(([queue, physical]) => ({ queue, physical })),
+    );
   }
 
   private requirePublishing(): ChannelModel {
@@ -272,15 +293,16 @@ export class RabbitMqBus implements EventBus {
     // Errors during declaration reject the call below; until it succeeds the channel is not watched.
     channel.on('error', () => undefined);
     try {
-      const lifetime = queueLifetime(spec.exclusive === true, this.topology);
-      await declareParkingQueue(model, queueNames(subscription.queue).dead, lifetime, this.logger);
-      await declareQueue(
-        channel,
-        subscription.queue,
-        spec.bindings,
-        retryDelaysMs(subscription.maxAttempts, subscription.retryBaseMs),
-        spec.exclusive === true,
+      await declareSubscriptionQueues(
+        model,
+        {
+          queue: subscription.queue,
+          bindings: spec.bindings,
+          retryDelaysMs: retryDelaysMs(subscription.maxAttempts, subscription.retryBaseMs),
+          exclusive: spec.exclusive === true,
+        },
         this.topology,
+        this.logger,
       );
       await channel.prefetch(Math.max(1, spec.prefetch ?? BUS_DEFAULTS.prefetch));
       const { consumerTag } = await channel.consume(subscription.queue, (message) => {

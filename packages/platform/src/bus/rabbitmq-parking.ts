@@ -1,34 +1,55 @@
-import type { Channel, ChannelModel, ConfirmChannel, GetMessage, Options } from 'amqplib';
+import type { ChannelModel, ConfirmChannel, GetMessage, Options } from 'amqplib';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { DeadLetter } from './bus';
 import { PARKING_BOUNDS, parseEnvelope, unparsedEvent, type ParkingBounds } from './delivery';
-import { HEADER, publishConfirmed, queueNames, republishOptions } from './rabbitmq-topology';
+import {
+  ClassicQueueError,
+  codeOf,
+  declaredAs,
+  HEADER,
+  isPreconditionFailed,
+  isQuorum,
+  onOwnChannel,
+  publishConfirmed,
+  queueNames,
+  republishOptions,
+} from './rabbitmq-topology';
 
-const PRECONDITION_FAILED = 406;
 const NOT_FOUND = 404;
-/** An AMQP reply code: amqplib rejects with an Error carrying `code`, or with the close frame itself. */
-const codeOf = (err: unknown) => {
-  const error = err as { code?: number; fields?: { replyCode?: number } } | undefined;
-  return error?.code ?? error?.fields?.replyCode;
-};
 
-/** Runs `work` on a channel of its own: a refused declaration closes the channel it was made on. */
-async function onOwnChannel<T>(model: ChannelModel, work: (channel: Channel) => Promise<T>): Promise<T> {
-  const channel = await model.createChannel();
-  channel.on('error', () => undefined); // the refusal also rejects `work`
-  try {
-    return await work(channel);
-  } finally {
-    await channel.close().catch(() => undefined);
-  }
+/** A parking queue's declaration: `lifetime` (queueLifetime) with the bounds. */
+export function parkingQueueOptions(
+  lifetime: Options.AssertQueue,
+  bounds: ParkingBounds = PARKING_BOUNDS,
+): Options.AssertQueue {
+  return {
+    ...lifetime,
+    maxLength: bounds.maxLength,
+    messageTtl: bounds.ttlMs,
+    arguments: { ...lifetime.arguments, 'x-max-length-bytes': bounds.maxBytes, 'x-overflow': 'drop-head' },
+  };
+}
+
+/** The same lifetime as a classic queue (how an earlier version declared it). */
+export function classicLifetime(lifetime: Options.AssertQueue): Options.AssertQueue {
+  const args = { ...(lifetime.arguments as Record<string, unknown> | undefined) };
+  delete args['x-queue-type'];
+  return { ...lifetime, arguments: Object.keys(args).length > 0 ? args : undefined };
+}
+
+/** The declarations an earlier version made of a parking queue: bounded, or before that unbounded. */
+export function classicParkingOptions(lifetime: Options.AssertQueue, bounds = PARKING_BOUNDS): Options.AssertQueue[] {
+  const classic = classicLifetime(lifetime);
+  return [parkingQueueOptions(classic, bounds), classic];
 }
 
 /**
- * Declares a parking queue with its bounds. One declared without them by an earlier version makes
+ * Declares a parking queue with its bounds. One declared otherwise by an earlier version makes
  * the broker refuse the declaration (406 PRECONDITION_FAILED: a queue's arguments never change).
- * An empty one is replaced; one holding messages is kept as it is, unbounded, with a warning:
- * the operator replays or deletes its messages, and the next start bounds it.
+ * An empty classic one is replaced; one holding messages is kept as it is, with a warning (without
+ * bounds: the operator replays or deletes its messages, and the next start bounds it) or an error
+ * (classic where quorum is wanted: ClassicQueueError, the queue migration moves it with its messages).
  */
 export async function declareParkingQueue(
   model: ChannelModel,
@@ -38,28 +59,27 @@ export async function declareParkingQueue(
   bounds: ParkingBounds = PARKING_BOUNDS,
 ): Promise<{ bounded: boolean }> {
   const declare = () =>
-    onOwnChannel(model, (channel) =>
-      channel.assertQueue(queue, {
-        ...lifetime,
-        maxLength: bounds.maxLength,
-        messageTtl: bounds.ttlMs,
-        arguments: { 'x-max-length-bytes': bounds.maxBytes, 'x-overflow': 'drop-head' },
-      }),
-    );
+    onOwnChannel(model, (channel) => channel.assertQueue(queue, parkingQueueOptions(lifetime, bounds)));
   try {
     await declare();
     return { bounded: true };
   } catch (err) {
-    if (codeOf(err) !== PRECONDITION_FAILED) throw err;
+    if (!isPreconditionFailed(err)) throw err;
+    // Only a classic queue may be deleted "if empty": a quorum queue answers by closing the connection.
+    let classic = false;
+    for (const options of classicParkingOptions(lifetime, bounds))
+      classic ||= await declaredAs(model, queue, options);
+    if (!classic) throw err;
   }
   try {
     await onOwnChannel(model, (channel) => channel.deleteQueue(queue, { ifEmpty: true }));
     await declare();
-    logger.info({ queue }, 'parking queue of an earlier version was empty; declared again with bounds');
+    logger.info({ queue }, 'parking queue of an earlier version was empty; declared again');
     return { bounded: true };
   } catch (err) {
-    if (codeOf(err) !== PRECONDITION_FAILED) throw err; // 406 again: it holds messages
+    if (!isPreconditionFailed(err)) throw err; // 406 again: it holds messages
   }
+  if (isQuorum(lifetime)) throw new ClassicQueueError(queue);
   const { messageCount } = await onOwnChannel(model, (channel) => channel.checkQueue(queue));
   logger.warn(
     { queue, messages: messageCount },

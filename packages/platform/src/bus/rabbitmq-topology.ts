@@ -1,6 +1,6 @@
 import { EXCHANGES, type EventEnvelope } from '@inbox/contracts';
 import { retryDelayMs } from './delivery';
-import type { Channel, ConfirmChannel, GetMessage, Options } from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, GetMessage, Options } from 'amqplib';
 
 /**
  * Broker layout (names are part of the contract: see EXCHANGES in @inbox/contracts).
@@ -14,6 +14,10 @@ import type { Channel, ConfirmChannel, GetMessage, Options } from 'amqplib';
  *                       queue, so the messages behind it keep flowing.
  *   <queue>.dead        parking queue, read by deadLetters() and drained by replayDeadLetters();
  *                       bounded (PARKING_BOUNDS): past them the oldest parked messages are dropped
+ *
+ * Durable queues are quorum queues (replicated: on RabbitMQ 4.x classic queues are not, so losing a
+ * node would lose accepted webhooks) unless AMQP_QUEUE_TYPE=classic; a queue owned by one
+ * connection (exclusive) stays classic. Existing classic queues move over with migrate-queues.ts.
  */
 export const queueNames = (queue: string) => ({
   main: queue,
@@ -32,6 +36,10 @@ export const HEADER = {
 const BOOKKEEPING = new Set<string>(Object.values(HEADER));
 const BROKER_HEADER = /^x-(death|first-death|last-death)/;
 
+/** The RabbitMQ type of the durable queues (AMQP_QUEUE_TYPE). */
+export const QUEUE_TYPES = ['quorum', 'classic'] as const;
+export type QueueType = (typeof QUEUE_TYPES)[number];
+
 /**
  * Where a bus lives on the broker. The default is the contract's names; a namespace prefixes
  * every exchange and queue (two deployments, or parallel test runs, sharing one broker), and an
@@ -42,6 +50,7 @@ export interface Topology {
   deadLetter: string;
   queuePrefix: string;
   ephemeral: boolean;
+  queueType: QueueType;
 }
 
 export const DEFAULT_TOPOLOGY: Topology = {
@@ -49,15 +58,92 @@ export const DEFAULT_TOPOLOGY: Topology = {
   deadLetter: EXCHANGES.deadLetter,
   queuePrefix: '',
   ephemeral: false,
+  queueType: 'quorum',
 };
 
-export function namespacedTopology(namespace: string, ephemeral: boolean): Topology {
+export function namespacedTopology(namespace: string, ephemeral: boolean, queueType: QueueType = 'quorum'): Topology {
   return {
     events: `${namespace}.${EXCHANGES.events}`,
     deadLetter: `${namespace}.${EXCHANGES.deadLetter}`,
     queuePrefix: `${namespace}.`,
     ephemeral,
+    queueType,
   };
+}
+
+/** A bus's topology from its options (RabbitMqBus.connect's, the migration command's). */
+export function topologyFor(options: { namespace?: string; ephemeral?: boolean; queueType?: QueueType }): Topology {
+  const queueType = options.queueType ?? DEFAULT_TOPOLOGY.queueType;
+  return options.namespace
+    ? namespacedTopology(options.namespace, options.ephemeral ?? false, queueType)
+    : { ...DEFAULT_TOPOLOGY, queueType };
+}
+
+const PRECONDITION_FAILED = 406;
+
+/** An AMQP reply code: amqplib rejects with an Error carrying `code`, or with the close frame itself. */
+export const codeOf = (err: unknown) => {
+  const error = err as { code?: number; fields?: { replyCode?: number } } | undefined;
+  return error?.code ?? error?.fields?.replyCode;
+};
+
+export const isPreconditionFailed = (err: unknown) => codeOf(err) === PRECONDITION_FAILED;
+
+/** Runs `work` on a channel of its own: a refused declaration closes the channel it was made on. */
+export async function onOwnChannel<T>(model: ChannelModel, work: (channel: Channel) => Promise<T>): Promise<T> {
+  const channel = await model.createChannel();
+  channel.on('error', () => undefined); // the refusal also rejects `work`
+  try {
+    return await work(channel);
+  } finally {
+    await channel.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The broker refused to declare a quorum queue because an earlier version (or AMQP_QUEUE_TYPE=classic)
+ * declared it classic: a queue's type never changes in place.
+ */
+export class ClassicQueueError extends Error {
+  constructor(readonly queue: string) {
+    super(
+      `RabbitMQ queue "${queue}" is a classic queue, and this version declares durable queues as quorum queues. ` +
+        'Stop every consumer of it (the previous version), run the queue migration ' +
+        '(npm run bus:migrate-queues, or node packages/platform/dist/bus/migrate-queues-cli.js with AMQP_URL and ' +
+        'AMQP_NAMESPACE), then start again; or set AMQP_QUEUE_TYPE=classic to keep classic queues.',
+    );
+    this.name = 'ClassicQueueError';
+  }
+}
+
+/** Whether the queue `name`, which exists, was declared with `options` (a declaration that changes nothing). */
+export async function declaredAs(model: ChannelModel, name: string, options: Options.AssertQueue): Promise<boolean> {
+  try {
+    await onOwnChannel(model, (channel) => channel.assertQueue(name, options));
+    return true;
+  } catch (err) {
+    if (isPreconditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Declares a queue; when the broker refuses a quorum declaration and the queue turns out to be the
+ * classic one (`classic`: its declaration as an earlier version made it), throws ClassicQueueError.
+ */
+export async function declareTyped(
+  model: ChannelModel,
+  name: string,
+  wanted: Options.AssertQueue,
+  classic: Options.AssertQueue[],
+): Promise<void> {
+  try {
+    await onOwnChannel(model, (channel) => channel.assertQueue(name, wanted));
+  } catch (err) {
+    if (!isPreconditionFailed(err) || !isQuorum(wanted)) throw err;
+    for (const options of classic) if (await declaredAs(model, name, options)) throw new ClassicQueueError(name);
+    throw err;
+  }
 }
 
 /** An ephemeral queue disappears after ten unused minutes. */
@@ -77,19 +163,71 @@ export async function declareExchanges(
   });
 }
 
-/** How long a queue lives: exclusive ones vanish with the connection, ephemeral ones when unused. */
+/**
+ * How long a queue lives, and its type: exclusive ones vanish with the connection (and stay
+ * classic: a quorum queue is replicated, never owned by one connection), ephemeral ones when unused.
+ */
 export function queueLifetime(
   exclusive: boolean,
   topology: Topology = DEFAULT_TOPOLOGY,
 ): Options.AssertQueue {
-  return exclusive
-    ? { exclusive: true, durable: false }
-    : { durable: true, ...(topology.ephemeral ? { expires: EPHEMERAL_QUEUE_EXPIRES_MS } : {}) };
+  if (exclusive) return { exclusive: true, durable: false };
+  return {
+    durable: true,
+    ...(topology.ephemeral ? { expires: EPHEMERAL_QUEUE_EXPIRES_MS } : {}),
+    ...(topology.queueType === 'quorum' ? { arguments: { 'x-queue-type': 'quorum' } } : {}),
+  };
 }
 
-/** Declares a queue with its retry queues and binds its parking queue (see declareParkingQueue). */
+export const isQuorum = (options: Options.AssertQueue) =>
+  (options.arguments as Record<string, unknown> | undefined)?.['x-queue-type'] === 'quorum';
+
+/**
+ * A queue whose messages the broker dead-letters to `routingKey`. A quorum queue does it at least
+ * once (RabbitMQ 3.10+): a message leaves only once its destination has it, where the default
+ * (at most once) drops it if that destination is unavailable. That mode needs `reject-publish`
+ * overflow, which only matters when an operator policy caps the queue: publishers are then
+ * refused (and retry) instead of the oldest messages being dropped.
+ */
+function deadLettering(lifetime: Options.AssertQueue, exchange: string, routingKey: string): Options.AssertQueue {
+  const options = { ...lifetime, deadLetterExchange: exchange, deadLetterRoutingKey: routingKey };
+  if (!isQuorum(lifetime)) return options;
+  return {
+    ...options,
+    arguments: { ...lifetime.arguments, 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' },
+  };
+}
+
+/** A subscription's queue. Whatever the broker itself rejects or expires from it lands in its parking queue. */
+export function mainQueueOptions(queue: string, exclusive: boolean, topology: Topology): Options.AssertQueue {
+  return {
+    ...deadLettering(queueLifetime(exclusive, topology), topology.deadLetter, queueNames(queue).dead),
+    autoDelete: exclusive,
+  };
+}
+
+/** A retry queue: its TTL sends every message back to the subscription's queue. */
+export function retryQueueOptions(
+  queue: string,
+  delayMs: number,
+  exclusive: boolean,
+  topology: Topology,
+): Options.AssertQueue {
+  return {
+    ...deadLettering(queueLifetime(exclusive, topology), topology.deadLetter, queueNames(queue).main),
+    messageTtl: delayMs,
+  };
+}
+
+/** The same topology with classic queues: how an earlier version declared them. */
+export const asClassic = (topology: Topology): Topology => ({ ...topology, queueType: 'classic' });
+
+/**
+ * Declares a queue with its retry queues and binds its parking queue (see declareParkingQueue).
+ * Throws ClassicQueueError when one of them is a classic queue and quorum ones are wanted.
+ */
 export async function declareQueue(
-  channel: Channel,
+  model: ChannelModel,
   queue: string,
   bindings: string[],
   retryDelaysMs: number[],
@@ -97,25 +235,20 @@ export async function declareQueue(
   topology: Topology = DEFAULT_TOPOLOGY,
 ): Promise<void> {
   const names = queueNames(queue);
-  const lifetime = queueLifetime(exclusive, topology);
-  await channel.assertQueue(names.main, {
-    ...lifetime,
-    autoDelete: exclusive,
-    // Whatever the broker itself rejects or expires from the queue lands in the parking queue too.
-    deadLetterExchange: topology.deadLetter,
-    deadLetterRoutingKey: names.dead,
-  });
-  await channel.bindQueue(names.dead, topology.deadLetter, names.dead);
-  await channel.bindQueue(names.main, topology.deadLetter, names.main);
+  const classic = asClassic(topology);
+  await declareTyped(model, names.main, mainQueueOptions(queue, exclusive, topology), [
+    mainQueueOptions(queue, exclusive, classic),
+  ]);
   for (const delayMs of retryDelaysMs) {
-    await channel.assertQueue(names.retry(delayMs), {
-      ...lifetime,
-      messageTtl: delayMs,
-      deadLetterExchange: topology.deadLetter,
-      deadLetterRoutingKey: names.main,
-    });
+    await declareTyped(model, names.retry(delayMs), retryQueueOptions(queue, delayMs, exclusive, topology), [
+      retryQueueOptions(queue, delayMs, exclusive, classic),
+    ]);
   }
-  for (const binding of bindings) await channel.bindQueue(names.main, topology.events, binding);
+  await onOwnChannel(model, async (channel) => {
+    await channel.bindQueue(names.dead, topology.deadLetter, names.dead);
+    await channel.bindQueue(names.main, topology.deadLetter, names.main);
+    for (const binding of bindings) await channel.bindQueue(names.main, topology.events, binding);
+  });
 }
 
 /** The publisher's headers (e.g. `x-request-id`) without the bus's and the broker's bookkeeping. */

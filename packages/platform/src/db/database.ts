@@ -9,6 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import pg from 'pg';
 import { boundStatementsByDeadline, DEFAULT_STATEMENT_TIMEOUT_MS } from './call-deadline';
+import { DEFAULT_MIGRATION_LOCK_TIMEOUT_MS, journal, pendingMigrations, type RawQuery } from './migration-journal';
+import { watchPool } from './pool-gauge';
 import { runInTransactionScope } from './transaction-scope';
 
 // The package's type map points CommonJS callers at ESM typings; the runtime export is CommonJS.
@@ -24,16 +26,26 @@ export interface Database {
   /** One round trip; throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Applies a service's migrations, each service in its own schema with its own journal. */
-  migrate(schema: string, migrationsFolder: string): Promise<void>;
+  /**
+   * Applies a service's migrations, each service in its own schema with its own journal; returns
+   * the names of those it applied (none when the schema was current).
+   */
+  migrate(schema: string, migrationsFolder: string, options?: MigrateOptions): Promise<string[]>;
+  /** The names of the service's migrations not applied yet; applies nothing. */
+  pendingMigrations(schema: string, migrationsFolder: string): Promise<string[]>;
 }
 
-/** Each service's migration journal: one table per service in a `drizzle` schema, apart from the service's own schema. */
-const journal = (schema: string, migrationsFolder: string) => ({
-  migrationsFolder,
-  migrationsSchema: 'drizzle',
-  migrationsTable: `${schema}_migrations`,
-});
+export interface MigrateOptions {
+  /** PostgreSQL `lock_timeout` of the migration's statements (default 10 s); 0 waits forever. */
+  lockTimeoutMs?: number;
+}
+
+export interface PostgresOptions {
+  max?: number;
+  statementTimeoutMs?: number;
+  /** The `service` label of the pool's gauge (inbox_db_pool_connections); default: the database's name. */
+  service?: string;
+}
 
 /**
  * Every transaction's body runs in the transaction scope, whichever driver, so that outbound call
@@ -47,10 +59,12 @@ function guardTransactions(db: Db): Db {
   return db;
 }
 
-export function openPostgres(
-  url: string,
-  options: { max?: number; statementTimeoutMs?: number } = {},
-): Database {
+const queryOn =
+  (client: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> }): RawQuery =>
+  (text, params) =>
+    client.query(text, params);
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const timeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   // JIT compilation costs 0.2–1 s on the inbox's list queries and never pays back at their size.
   // No statement runs unbounded; within a gRPC call, none outlives the call's deadline.
@@ -63,31 +77,59 @@ export function openPostgres(
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
   const db = guardTransactions(drizzlePg(pool) as unknown as Db);
+  const unwatch = watchPool(pool, options.service ?? databaseName(url));
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
-    migrate: async (schema, migrationsFolder) => {
-      // Replicas starting together must not migrate at once: hold an advisory lock on one connection.
+    close: async () => {
+      unwatch();
+      await pool.end();
+    },
+    migrate: async (schema, migrationsFolder, migrateOptions = {}) => {
+      const lockTimeoutMs = migrateOptions.lockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
+      const lock = `migrate:${schema}`;
       const client = await pool.connect();
+      let reusable = true;
       try {
         // Waiting for another replica's migration, or an index build on a large table, may take
         // minutes: migrations run without a statement timeout.
         await client.query('set statement_timeout = 0');
-        await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-        await migratePg(drizzlePg(client), journal(schema, migrationsFolder));
+        // Replicas and migrate Jobs starting together take turns: one session lock per schema. Waiting
+        // here is expected (another one is migrating), so lock_timeout only starts after it.
+        await client.query('select pg_advisory_lock(hashtext($1))', [lock]);
+        // A migration waiting for a table's lock behind a long transaction would queue every query of
+        // that table behind itself: it fails instead, and is run again at a quieter moment.
+        await client.query(`select set_config('lock_timeout', $1, false)`, [`${lockTimeoutMs}ms`]);
+        // Read under the lock: what the other one applied meanwhile is not pending any more.
+        const pending = await pendingMigrations(queryOn(client), schema, migrationsFolder);
+        if (pending.length > 0) await migratePg(drizzlePg(client), journal(schema, migrationsFolder));
+        return pending;
       } finally {
-        await client.query('reset statement_timeout').catch(() => undefined);
-        await client
-          .query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
-          .catch(() => undefined);
-        client.release();
+        try {
+          await client.query('reset lock_timeout');
+          await client.query('reset statement_timeout');
+          await client.query('select pg_advisory_unlock(hashtext($1))', [lock]);
+        } catch {
+          reusable = false; // a broken connection, or one still holding the lock: closing it ends both
+        }
+        client.release(!reusable);
       }
     },
+    pendingMigrations: (schema, migrationsFolder) =>
+      pendingMigrations(queryOn(pool), schema, migrationsFolder),
   };
+}
+
+/** The database's name in a connection URL (`postgres://…/inbox` → `inbox`). */
+function databaseName(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+  } catch {
+    return 'postgres';
+  }
 }
 
 /** Embedded PostgreSQL (WebAssembly). `dataDir` undefined keeps it in memory (tests). */
@@ -102,9 +144,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    // One process owns an embedded database: no other migrator to wait for, no lock to time out.
     migrate: async (schema, migrationsFolder) => {
-      await migratePglite(drizzlePglite(client), journal(schema, migrationsFolder));
+      const pending = await pendingMigrations(queryOn(client), schema, migrationsFolder);
+      if (pending.length > 0) await migratePglite(drizzlePglite(client), journal(schema, migrationsFolder));
+      return pending;
     },
+    pendingMigrations: (schema, migrationsFolder) =>
+      pendingMigrations(queryOn(client), schema, migrationsFolder),
   };
 }
 

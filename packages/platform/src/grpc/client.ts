@@ -42,6 +42,9 @@ export function createGrpcClient<C>(
   const raw = new ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': options.maxReceiveMessageBytes ?? 8 * 1024 * 1024,
+    // Every address the name resolves to gets calls (a headless Service lists each pod); the
+    // default pick_first would send everything to one replica.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   });
   const call: Record<string, unknown> = {};
   for (const method of Object.keys(ctor.service)) {

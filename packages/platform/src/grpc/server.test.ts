@@ -7,7 +7,7 @@ import { invalid } from '../errors';
 import { createLogger } from '../logger';
 import { checkHealth, createGrpcClient } from './client';
 import { fromServiceError } from './errors';
-import { LIVENESS_SERVICE, startGrpcServer, type RunningGrpcServer } from './server';
+import { LIVENESS_SERVICE, READINESS_DEADLINE_MS, startGrpcServer, type RunningGrpcServer } from './server';
 
 const SECRET = 'x'.repeat(40);
 const definition = protoLoader.loadSync(path.join(__dirname, 'testdata/echo.proto'), {
@@ -28,6 +28,8 @@ interface EchoClient {
 
 let server: RunningGrpcServer;
 let ready = true;
+/** A readiness check that never answers (a database that accepts connections but answers nothing). */
+let hang = false;
 const address = () => `127.0.0.1:${server.port}`;
 const user: Omit<CallerContext, 'requestId'> = {
   orgId: 7,
@@ -49,7 +51,7 @@ beforeAll(async () => {
     {
       logger: createLogger('test', 'silent'),
       internalAuthSecret: SECRET,
-      readiness: async () => ready,
+      readiness: () => (hang ? new Promise<boolean>(() => undefined) : Promise.resolve(ready)),
       services: [
         {
           definition: Echo.service,
@@ -127,6 +129,20 @@ it('enforces the caller deadline', async () => {
     (e) => e,
   );
   expect(error.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+});
+
+it('answers NOT_SERVING when readiness does not answer within its deadline, before the probe gives up', async () => {
+  hang = true;
+  try {
+    const started = Date.now();
+    expect(await checkHealth(Health, address(), READINESS_DEADLINE_MS + 3000)).toEqual({
+      serving: false,
+      detail: 'NOT_SERVING',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(READINESS_DEADLINE_MS - 50);
+  } finally {
+    hang = false;
+  }
 });
 
 it('reports readiness through grpc.health.v1, while liveness stays SERVING', async () => {

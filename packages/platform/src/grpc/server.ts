@@ -4,7 +4,9 @@ import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerCo
 import { runWithDeadline } from '../db/call-deadline';
 import { unauthenticated } from '../errors';
 import { newId } from '../ids';
-import type { Logger } from '../logger';
+import { serviceOf, type Logger } from '../logger';
+import { grpcHandled, grpcHandlingSeconds } from '../metrics/catalog';
+import { runWithRequestId } from '../request-scope';
 import { toServiceError } from './errors';
 
 /** A unary method as services write it: the decoded request and the verified caller in, the answer out. */
@@ -42,20 +44,33 @@ function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The status's name as metrics label it (OK, NOT_FOUND, …); grpc-js's enum maps numbers back to names. */
+const codeName = (code: number): string => grpc.status[code] ?? 'UNKNOWN';
+
 function adapt(
+  path: string,
   name: string,
   impl: UnaryImpl<unknown, unknown>,
   allowAnonymous: boolean,
   opts: GrpcServerOptions,
+  service: string,
 ) {
-  const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
-    const requestId = firstValue(call.metadata, REQUEST_ID_METADATA) ?? newId();
-    const started = Date.now();
-    // One debug line per call, under the gateway's request id: `LOG_LEVEL=debug` traces a request.
-    const done = (code: number) =>
-      opts.logger.debug({ requestId, method: name, code, ms: Date.now() - started }, 'grpc call');
+  const serve = (
+    call: grpc.ServerUnaryCall<unknown, unknown>,
+    callback: grpc.sendUnaryData<unknown>,
+    requestId: string,
+  ) => {
+    const started = performance.now();
+    const done = (code: number) => {
+      const ms = performance.now() - started;
+      const labels = { service, method: path, code: codeName(code) };
+      grpcHandled.inc(labels);
+      grpcHandlingSeconds.observe(labels, ms / 1000);
+      // One debug line per call, under the gateway's request id: `LOG_LEVEL=debug` traces a request.
+      opts.logger.debug({ method: name, code, ms: Math.round(ms) }, 'grpc call');
+    };
     const fail = (error: unknown) => {
-      const serviceError = toServiceError(error, opts.logger.child({ requestId, method: name }));
+      const serviceError = toServiceError(error, opts.logger.child({ method: name }));
       done(serviceError.code ?? grpc.status.UNKNOWN);
       callback(serviceError);
     };
@@ -77,11 +92,19 @@ function adapt(
       callback(null, answer);
     }, fail);
   };
+  // Every line written for the call, here and in the use case, carries the gateway's request id.
+  const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
+    const requestId = firstValue(call.metadata, REQUEST_ID_METADATA) ?? newId();
+    runWithRequestId(requestId, () => serve(call, callback, requestId));
+  };
   return handler;
 }
 
 /** Health service name that only says the process is alive (Kubernetes liveness probes). */
 export const LIVENESS_SERVICE = 'liveness';
+
+const MAX_CONNECTION_AGE_MS = 5 * 60_000;
+export const READINESS_DEADLINE_MS = 2000;
 
 /**
  * The standard grpc.health.v1 service: the overall status ('') is SERVING only while `readiness`
@@ -91,8 +114,15 @@ function healthService(readiness: () => Promise<boolean>): {
   definition: grpc.ServiceDefinition;
   impl: grpc.UntypedServiceImplementation;
 } {
+  // A dependency that never answers must not hold the probe until the kubelet gives up: the
+  // answer is NOT_SERVING after READINESS_DEADLINE_MS (the probes' timeouts are above it).
+  const ready = () =>
+    Promise.race([
+      readiness().catch(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READINESS_DEADLINE_MS).unref()),
+    ]);
   const status = async (service: string) =>
-    service === LIVENESS_SERVICE || (await readiness().catch(() => false)) ? 'SERVING' : 'NOT_SERVING';
+    service === LIVENESS_SERVICE || (await ready()) ? 'SERVING' : 'NOT_SERVING';
   const serviceOf = (request: unknown) => (request as { service?: string }).service ?? '';
   return {
     definition: loadServiceDefinition('grpc.health.v1.Health'),
@@ -119,14 +149,19 @@ export interface RunningGrpcServer {
 export async function startGrpcServer(opts: GrpcServerOptions, address: string): Promise<RunningGrpcServer> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,
+    // Clients reconnect (and resolve the name again) every 5 minutes, so replicas added by a
+    // scale-up get their share; the grace outlives the longest call deadline (120 s).
+    'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS,
+    'grpc.max_connection_age_grace_ms': 130_000,
   });
+  const serviceLabel = serviceOf(opts.logger);
   for (const service of opts.services) {
     const anonymous = new Set(service.anonymousMethods ?? []);
     const impl: grpc.UntypedServiceImplementation = {};
-    for (const method of Object.keys(service.definition)) {
+    for (const [method, { path }] of Object.entries(service.definition)) {
       const fn = service.implementation[method] as UnaryImpl<unknown, unknown> | undefined;
       if (!fn) throw new Error(`gRPC method ${method} has no implementation`);
-      impl[method] = adapt(method, fn, anonymous.has(method), opts);
+      impl[method] = adapt(path, method, fn, anonymous.has(method), opts, serviceLabel);
     }
     server.addService(service.definition, impl);
   }

@@ -1,6 +1,7 @@
 import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
+import { runWithRequestId } from '../request-scope';
 import { problemOf, sendProblem, type ProblemResponse } from './problem';
 
 /*
@@ -23,7 +24,7 @@ export function authenticateInternalCaller(secret: string) {
     try {
       const requestId = req.get(REQUEST_ID_METADATA) ?? newId();
       res.locals.caller = verifyCallerToken(secret, req.get(CONTEXT_METADATA) ?? '', requestId);
-      next();
+      runWithRequestId(requestId, () => next());
     } catch (error) {
       next(error);
     }

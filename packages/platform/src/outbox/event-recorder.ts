@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { REQUEST_ID_METADATA } from '../context';
 import type { Db } from '../db/database';
 import { newId } from '../ids';
+import { traceHeaders } from '../tracing/propagation';
 import { appendToOutbox, type OutboxTable } from './outbox';
 import type { OutboxRelay } from './outbox-relay';
 
@@ -49,7 +50,7 @@ export function createEventRecorder<S extends Schemas>(
         occurredAt: now().toISOString(),
         data: data as Record<string, unknown>,
       },
-      headers: { [REQUEST_ID_METADATA]: origin.requestId },
+      headers: { [REQUEST_ID_METADATA]: origin.requestId, ...traceHeaders() },
     };
   };
   return {

@@ -2,7 +2,8 @@ import type { EventEnvelope } from '@inbox/contracts';
 import { and, asc, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EventBus } from '../bus/bus';
 import type { Db } from '../db/database';
-import type { Logger } from '../logger';
+import { serviceOf, type Logger } from '../logger';
+import { onScrape, outboxBacklog, outboxOldestAge } from '../metrics/catalog';
 import type { OutboxTable, OutboxTables } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -23,6 +24,8 @@ export interface OutboxRelayOptions {
    * so leases found at start were left by a process that died: they go at once, not when they lapse.
    */
   releaseLeasesOnStart?: boolean;
+  /** The `service` label of the outbox gauges; default: the logger's `service` binding. */
+  service?: string;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -60,6 +63,8 @@ export class OutboxRelay {
   private failures = 0;
   private lastCleanup = 0;
   private releaseLeases: boolean;
+  private readonly service: string;
+  private removeScrapeHook?: () => void;
 
   constructor(options: OutboxRelayOptions) {
     this.db = options.db;
@@ -70,11 +75,13 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.releaseLeases = options.releaseLeasesOnStart ?? false;
+    this.service = options.service ?? serviceOf(options.logger);
   }
 
   start(): void {
     if (this.state !== 'idle') return;
     this.state = 'started';
+    this.removeScrapeHook = onScrape(() => this.readGauges());
     this.trigger();
   }
 
@@ -94,6 +101,7 @@ export class OutboxRelay {
     if (this.state === 'stopped') return;
     const wasStarted = this.state === 'started';
     this.state = 'stopped';
+    this.removeScrapeHook?.();
     clearTimeout(this.timer);
     await this.running;
     if (!wasStarted) return;
@@ -217,6 +225,24 @@ export class OutboxRelay {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * The backlog and its oldest row's age, read at scrape time with one statement over the
+   * partial index of unpublished rows. Every replica of a service reads the same table, so each
+   * reports the same numbers (dashboards take their max).
+   */
+  private async readGauges(): Promise<void> {
+    const { publishedAt, createdAt } = this.outbox;
+    const [row] = await this.db
+      .select({
+        backlog: sql<number>`count(*)::int`,
+        oldestAge: sql<number>`coalesce(extract(epoch from now() - min(${createdAt})), 0)::float8`,
+      })
+      .from(this.outbox)
+      .where(isNull(publishedAt));
+    outboxBacklog.set({ service: this.service }, row.backlog);
+    outboxOldestAge.set({ service: this.service }, row.oldestAge);
   }
 
   /** Published rows are kept a week for inspection, then deleted; at most hourly, and never fatal. */

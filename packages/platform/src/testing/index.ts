@@ -6,3 +6,4 @@ export * from './test-database';
 export * from './test-helpers';
 export * from './amqp-fault-proxy';
 export * from './for-test-file';
+export * from '../storage/testing/ceph-rgw';

@@ -1,4 +1,5 @@
 import { campaignCallbackData, type CampaignPauseCode } from '@inbox/contracts';
+import { campaignSends } from '@inbox/platform';
 import { CloudApiError, type CloudApiClient } from '@inbox/whatsapp';
 import {
   dispatchRepository,
@@ -35,6 +36,15 @@ export type SendResult =
   | { kind: 'throttled'; waitMs: number }
   | { kind: 'deferred'; notBefore: Date }
   | { kind: 'paused'; pauseCode: CampaignPauseCode; reason: string };
+
+/** The `outcome` of inbox_campaign_sends_total for each way WhatsApp can refuse a send. */
+const SEND_OUTCOME = {
+  'fail-recipient': 'failed',
+  throttle: 'retry',
+  'retry-recipient': 'retry',
+  'pause-campaign': 'paused',
+  'unknown-outcome': 'unknown',
+} as const satisfies Record<SendErrorClass['kind'], string>;
 
 /**
  * One recipient: claim (its own statement) → Cloud API send (outside any transaction) → outcome.
@@ -75,6 +85,7 @@ export async function sendOne(
       { bizOpaqueCallbackData: campaignCallbackData(recipient.id) },
     );
     release();
+    campaignSends.inc({ outcome: 'sent' });
     await send.outcomes.write(claimed, {
       kind: 'sent',
       wamid: accepted.wamid,
@@ -101,11 +112,13 @@ async function recordFailure(
   if (!(failure instanceof CloudApiError)) {
     // Not the client's own error (a bug on the way): whether it left is unknown, so it is not resent.
     deps.logger.error({ err: failure, recipientId: claimed.id }, 'campaign send failed unexpectedly');
+    campaignSends.inc({ outcome: 'unknown' });
     return { kind: 'unknown' };
   }
   // 131056 counts this recipient's tries; throttles count the slice's episodes.
   const verdict = classifySendError(failure, failure.code === 131056 ? attempts - 1 : throttleAttempt, at);
   send.observe(verdict);
+  campaignSends.inc({ outcome: SEND_OUTCOME[verdict.kind] });
   switch (verdict.kind) {
     case 'unknown-outcome':
       deps.logger.warn(

@@ -1,4 +1,5 @@
 import { campaignCallbackData } from '@inbox/contracts';
+import { campaignRateWait, campaignSends } from '@inbox/platform';
 import type { Simulator } from '@inbox/whatsapp-sim';
 import {
   buildCampaign,
@@ -36,6 +37,22 @@ async function runSlice(
   }
 }
 
+/** What the send metrics counted while `run` ran: sends by outcome, and waits for the rate. */
+async function countedDuring(run: () => Promise<void>) {
+  // prom-client hands out its live entries: copied, or `before` would move with the counter.
+  const read = async () => ({
+    sends: new Map((await campaignSends.get()).values.map((v) => [String(v.labels.outcome), v.value])),
+    waits: (await campaignRateWait.get()).values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0,
+  });
+  const before = await read();
+  await run();
+  const after = await read();
+  const sends: Record<string, number> = {};
+  for (const [outcome, value] of after.sends)
+    if (value > (before.sends.get(outcome) ?? 0)) sends[outcome] = value - (before.sends.get(outcome) ?? 0);
+  return { sends, waits: after.waits - before.waits };
+}
+
 const campaignOf = (n: number, extra: Partial<Parameters<typeof buildCampaign>[1]> = {}) =>
   buildCampaign(bed.deps.db, {
     orgId: org.orgId,
@@ -47,7 +64,9 @@ const campaignOf = (n: number, extra: Partial<Parameters<typeof buildCampaign>[1
 describe('a send slice', () => {
   it('sends each PENDING recipient once, with its callback data, and completes the campaign', async () => {
     const campaign = await campaignOf(6);
-    await runSlice(campaign);
+    const counted = await countedDuring(() => runSlice(campaign));
+    // What /metrics shows: six sends accepted, each after its turn of the number's rate.
+    expect(counted).toEqual({ sends: { sent: 6 }, waits: 6 });
 
     for (const r of campaign.recipients) {
       const sent = sendsTo(org.sim, r.phone);
@@ -142,7 +161,8 @@ describe("a slice meets WhatsApp's errors", () => {
       times: 1,
       httpStatus: 429,
     });
-    await runSlice(campaign);
+    const counted = await countedDuring(() => runSlice(campaign));
+    expect(counted.sends).toEqual({ retry: 1, sent: 3 });
     const rows = await recipientRows(bed.deps.db, campaign.id);
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT', 'SENT']);
     expect(rows[1].attempts).toBe(2);
@@ -173,7 +193,8 @@ describe("a slice meets WhatsApp's errors", () => {
     const campaign = await campaignOf(6);
     const spam = campaign.recipients[2];
     await simFailure(org.sim.url, { to: spam.phone, code: 131048, mode: 'sync', times: 1, httpStatus: 429 });
-    await runSlice(campaign, 1);
+    const counted = await countedDuring(() => runSlice(campaign, 1));
+    expect(counted.sends).toEqual({ sent: 2, paused: 1 });
     const rows = await recipientRows(bed.deps.db, campaign.id);
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT', 'PENDING', 'PENDING', 'PENDING', 'PENDING']);
     for (const r of campaign.recipients.slice(2)) expect(sendsTo(org.sim, r.phone)).toHaveLength(0);
@@ -189,7 +210,8 @@ describe("a slice meets WhatsApp's errors", () => {
   it("131026: fails that recipient with WhatsApp's code, title and details", async () => {
     const campaign = await campaignOf(2);
     await simFailure(org.sim.url, { to: campaign.recipients[0].phone, code: 131026, mode: 'sync', times: 1 });
-    await runSlice(campaign);
+    const counted = await countedDuring(() => runSlice(campaign));
+    expect(counted.sends).toEqual({ failed: 1, sent: 1 });
     const [failed, sent] = await recipientRows(bed.deps.db, campaign.id);
     expect(failed).toMatchObject({
       status: 'FAILED',

@@ -1,3 +1,4 @@
+import { campaignRateWait } from '@inbox/platform';
 import type { SliceRecipient } from '../db/repositories/dispatch.repository';
 import type { CampaignsDeps } from '../deps';
 import { REQUEST_BUG_CODES, REQUEST_BUG_PAUSE_AFTER, type SendErrorClass } from '../domain/send-errors';
@@ -79,7 +80,9 @@ export class SliceRun {
         await Promise.race([...this.inflight, ...(Number.isFinite(turn) ? [sleep(turn)] : [])]);
         continue;
       }
+      const waited = campaignRateWait.startTimer();
       await (reserved ?? deps.sendRate.acquire(this.phoneNumberId, this.rate));
+      waited();
       reserved = this.turns.length > 0 ? deps.sendRate.acquire(this.phoneNumberId, this.rate) : undefined;
       const release = await slots.take();
       if (this.ending()) {

@@ -144,7 +144,7 @@ export const headerMedia = templatesSchema.table(
     /** What WhatsApp answered (`h`), put in a HEADER's `example.header_handle[0]`. */
     handle: text('handle').notNull(),
     headerType: text('header_type').notNull(),
-    /** Where the file lives, relative to MEDIA_DIR. */
+    /** The file's blob key (`header-media/<org>/<id>`; its path under MEDIA_DIR with BLOB_STORE=fs). */
     path: text('path').notNull(),
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -40,16 +40,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 async function serve(deps: TemplatesDeps, req: Request, res: Response): Promise<void> {
   const media = await openHeaderMedia(deps, String(req.params.id));
-  res.set(fileHeaders(media.mimeType, media.size, media.etag, media.filename));
+  const headers = fileHeaders(media.mimeType, media.size, media.etag, media.filename);
   if (matches(req.get('if-none-match'), media.etag)) {
-    res.status(304).end();
+    res.set(headers).status(304).end();
     return;
   }
+  // Opened before any header is set, so a blob missing from the store is still a clean 404.
+  const body = await media.open();
+  res.set(headers);
   if (req.method === 'HEAD') {
+    body.destroy();
     res.end();
     return;
   }
-  await pipeline(media.open(), res);
+  await pipeline(body, res);
 }
 
 /**

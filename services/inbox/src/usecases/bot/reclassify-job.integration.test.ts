@@ -209,6 +209,7 @@ describe('running a bulk re-classify', () => {
     const deps: InboxDeps = {
       ...tb.deps,
       intelligence: {
+        prepare: (config) => real.prepare(config),
         recognizeIntent: (config, text) => real.recognizeIntent(config, text),
         summarize: (input) => real.summarize(input),
         detectLanguage: (text, fallback) => real.detectLanguage(text, fallback),
@@ -236,6 +237,7 @@ describe('running a bulk re-classify', () => {
     const deps: InboxDeps = {
       ...tb.deps,
       intelligence: {
+        prepare: (config) => real.prepare(config),
         recognizeIntent: (config, text) => real.recognizeIntent(config, text),
         summarize: (input) => real.summarize(input),
         detectLanguage: (text, fallback) => real.detectLanguage(text, fallback),

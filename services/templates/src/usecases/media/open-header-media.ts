@@ -1,13 +1,14 @@
-import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DomainError, isId } from '@inbox/platform';
 import { headerMediaRepository } from '../../db/repositories/header-media.repository';
 import type { TemplatesDeps } from '../../deps';
-import { absolutePath } from './header-media-files';
 
 export interface OpenedHeaderMedia {
-  /** Opened lazily by `open()`, so a 304 never opens the file. */
-  open(): Readable;
+  /**
+   * The bytes, read from the blob store only when asked (a 304 never reaches the store); a blob
+   * gone from the store is the same 404 as any other refusal.
+   */
+  open(): Promise<Readable>;
   mimeType: string;
   size: number;
   filename: string | null;
@@ -28,15 +29,16 @@ export async function openHeaderMedia(deps: TemplatesDeps, templateId: string): 
   if (!isId(templateId)) throw noMedia();
   const media = await headerMediaRepository.servedByTemplate(deps.db, templateId);
   if (!media) throw noMedia();
-  const file = absolutePath(deps.settings.mediaDir, media.path);
-  try {
-    await fs.promises.access(file, fs.constants.R_OK);
-  } catch {
-    deps.logger.warn({ headerMediaId: media.id }, 'header media file missing on disk');
-    throw noMedia();
-  }
   return {
-    open: () => fs.createReadStream(file),
+    open: async () => {
+      const stream = await deps.blobs.get(media.path);
+      if (stream) return stream;
+      deps.logger.warn(
+        { headerMediaId: media.id, key: media.path },
+        'header media missing from the blob store',
+      );
+      throw noMedia();
+    },
     mimeType: media.mimeType,
     size: media.size,
     filename: media.filename,

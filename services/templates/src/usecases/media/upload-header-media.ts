@@ -5,6 +5,7 @@ import {
   isHeaderMediaType,
   type HeaderMediaType,
 } from '@inbox/contracts';
+import fs from 'node:fs';
 import {
   DomainError,
   HttpProblem,
@@ -13,13 +14,14 @@ import {
   requireOrganization,
   type ReceivedFile,
   type StartCheck,
+  type StoredBlob,
 } from '@inbox/platform';
 import { headerMediaRepository } from '../../db/repositories/header-media.repository';
 import type { CallerContext, TemplatesDeps } from '../../deps';
 import { SIGNATURE_BYTES, startsAs } from '../../domain/media-signature';
 import { callWhatsApp } from '../templates/provider-errors';
 import { channelOf } from '../templates/template-channel';
-import { absolutePath, discardFile, keepFile, storedPathOf } from './header-media-files';
+import { discardFile, headerMediaKey } from './header-media-files';
 
 /** What `POST /templates/upload-media` answers: the handle goes in the HEADER's `example.header_handle`. */
 export interface UploadedHeaderMedia {
@@ -108,11 +110,17 @@ function checkFile(file: ReceivedFile): { headerType: HeaderMediaType; mimeType:
   return { headerType, mimeType: mimeType === 'image/jpg' ? 'image/jpeg' : mimeType };
 }
 
+/** The row's size is the link's Content-Length: the kept blob must be the file WhatsApp got, whole. */
+const sameSizeAs = (file: ReceivedFile) => (blob: StoredBlob) => {
+  if (blob.size !== file.size)
+    throw new Error(`Header sample ${blob.key} kept ${blob.size} bytes of ${file.size}`);
+};
+
 /**
  * A header sample: checked (type and size for its header type), sent to WhatsApp's Resumable
- * Upload API from disk (a session on the deployment's app, then the bytes), then kept and stored
- * for this organization under the handle WhatsApp answered. The received file is removed on any
- * failure; nothing is stored unless WhatsApp gave a handle.
+ * Upload API from disk (a session on the deployment's app, then the bytes), then put in the blob
+ * store and recorded for this organization under the handle WhatsApp answered. The received file
+ * is removed in every case; nothing is kept unless WhatsApp gave a handle and the row was written.
  */
 export async function uploadHeaderMedia(
   deps: TemplatesDeps,
@@ -141,8 +149,8 @@ export async function uploadHeaderMedia(
       return whatsapp.uploadFile(session.id, file.path);
     });
     const id = newId();
-    const stored = storedPathOf(caller.orgId, id);
-    await keepFile(file.path, deps.settings.mediaDir, stored);
+    const stored = headerMediaKey(caller.orgId, id);
+    await deps.blobs.put(stored, fs.createReadStream(file.path), { verify: sameSizeAs(file) });
     await headerMediaRepository
       .insert(deps.db, {
         id,
@@ -156,7 +164,11 @@ export async function uploadHeaderMedia(
         createdAt: deps.now(),
       })
       .catch(async (error: unknown) => {
-        await discardFile(absolutePath(deps.settings.mediaDir, stored));
+        await deps.blobs
+          .delete(stored)
+          .catch((cleanup: unknown) =>
+            deps.logger.warn({ err: cleanup, key: stored }, 'header sample left in the blob store'),
+          );
         throw error;
       });
     return { handle, headerType, mimeType, size: file.size, filename: file.filename?.trim() || null };

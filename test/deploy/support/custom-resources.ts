@@ -1,7 +1,8 @@
 /**
- * KEDA's objects (keda.sh/v1alpha1 ScaledObject and TriggerAuthentication) against the fields of
- * KEDA 2.10+'s CRDs that this project may use: kubernetes-models has no KEDA models, and the API
- * server would drop a misspelt field (or refuse a number where KEDA wants a string) only at apply.
+ * Custom resources against the fields of their CRDs that this project may use: KEDA 2.10+
+ * (ScaledObject, TriggerAuthentication), the Prometheus Operator (ServiceMonitor) and
+ * external-secrets.io 0.16+ (ExternalSecret). kubernetes-models has no models for them, and the
+ * API server would drop a misspelt field (or refuse a number where a string is wanted) only at apply.
  */
 import type { K8sObject } from './kubernetes-schema';
 
@@ -12,6 +13,16 @@ const hpaRules: Shape = {
   'stabilizationWindowSeconds?': 'integer',
   'selectPolicy?': 'string',
   'policies?': [{ type: 'string', value: 'integer', periodSeconds: 'integer' }],
+};
+
+const relabeling: Shape = {
+  'sourceLabels?': ['string'],
+  'separator?': 'string',
+  'targetLabel?': 'string',
+  'regex?': 'string',
+  'modulus?': 'integer',
+  'replacement?': 'string',
+  'action?': 'string',
 };
 
 const metadata: Shape = {
@@ -68,6 +79,68 @@ const SHAPES: Record<string, Shape> = {
       'env?': [{ parameter: 'string', name: 'string', 'containerName?': 'string' }],
     },
   },
+  ServiceMonitor: {
+    apiVersion: 'string',
+    kind: 'string',
+    metadata,
+    spec: {
+      selector: { 'matchLabels?': 'stringMap', 'matchExpressions?': 'any' },
+      'namespaceSelector?': { 'any?': 'boolean', 'matchNames?': ['string'] },
+      'jobLabel?': 'string',
+      'podTargetLabels?': ['string'],
+      'targetLabels?': ['string'],
+      endpoints: [
+        {
+          'port?': 'string',
+          'targetPort?': 'any',
+          'path?': 'string',
+          'scheme?': 'string',
+          'interval?': 'string',
+          'scrapeTimeout?': 'string',
+          'honorLabels?': 'boolean',
+          'relabelings?': [relabeling],
+          'metricRelabelings?': [relabeling],
+        },
+      ],
+    },
+  },
+  ExternalSecret: {
+    apiVersion: 'string',
+    kind: 'string',
+    metadata,
+    spec: {
+      'refreshInterval?': 'string',
+      secretStoreRef: { name: 'string', 'kind?': 'string' },
+      target: {
+        'name?': 'string',
+        'creationPolicy?': 'string',
+        'deletionPolicy?': 'string',
+        'template?': 'any',
+      },
+      'data?': [
+        {
+          secretKey: 'string',
+          remoteRef: {
+            key: 'string',
+            'property?': 'string',
+            'version?': 'string',
+            'decodingStrategy?': 'string',
+          },
+        },
+      ],
+      'dataFrom?': [
+        { 'extract?': { key: 'string', 'property?': 'string', 'version?': 'string' }, 'find?': 'any' },
+      ],
+    },
+  },
+};
+
+/** The API versions whose kinds are checked here. */
+const API_VERSIONS: Record<string, string> = {
+  ScaledObject: 'keda.sh/v1alpha1',
+  TriggerAuthentication: 'keda.sh/v1alpha1',
+  ServiceMonitor: 'monitoring.coreos.com/v1',
+  ExternalSecret: 'external-secrets.io/v1',
 };
 
 function check(value: unknown, shape: Shape, at: string, partial: boolean): string[] {
@@ -103,11 +176,13 @@ function check(value: unknown, shape: Shape, at: string, partial: boolean): stri
   return problems;
 }
 
-export const isKedaObject = (obj: K8sObject) => obj.apiVersion === 'keda.sh/v1alpha1';
+export const isCustomResource = (obj: K8sObject) =>
+  Object.values(API_VERSIONS).includes(obj.apiVersion ?? '');
 
-/** Schema problems of a KEDA object, worded like kubernetesProblems'. */
-export function kedaProblems(obj: K8sObject, { partial = false } = {}): string[] {
+/** Schema problems of a custom resource, worded like kubernetesProblems'. */
+export function customResourceProblems(obj: K8sObject, { partial = false } = {}): string[] {
   const shape = SHAPES[obj.kind ?? ''];
-  if (!shape) return [`no KEDA schema here for kind ${obj.kind}`];
+  if (!shape || API_VERSIONS[obj.kind ?? ''] !== obj.apiVersion)
+    return [`no schema here for apiVersion ${obj.apiVersion}, kind ${obj.kind}`];
   return check(obj, shape, '', partial);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { FsBlobStore } from './blob-store';
+import { FsBlobStore } from './fs-blob-store';
 
 let root: string;
 let store: FsBlobStore;
