@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUEUE_TYPES } from './bus/rabbitmq-topology';
 import { optionalString } from './config';
 
 /**
@@ -8,12 +9,15 @@ import { optionalString } from './config';
  * compose manifests set 9464). DB_MIGRATIONS: `apply` migrates at boot (compose, a single
  * machine); `check` only verifies the schema is current and refuses to start otherwise — for
  * deployments that run each service's `migrate` entry point as its own step before a rollout.
+ * AMQP_QUEUE_TYPE: see deploy/README.md for moving classic queues to quorum ones.
  */
 export const processEnv = {
   METRICS_PORT: optionalString().pipe(
     z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
   ),
   DB_MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
+  /** Durable queues as quorum queues (replicated; the default) or classic ones (before `bus:migrate-queues`). */
+  AMQP_QUEUE_TYPE: z.enum(QUEUE_TYPES).default('quorum'),
 };
 
 /** The gateway has no database: metrics only. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { migrateMain, migrationEnv, optionalString, serverUrl, type MigrateCommandConfig } from '@inbox/platform';
+import {
+  migrateMain,
+  migrationEnv,
+  optionalString,
+  serverUrl,
+  type MigrateCommandConfig,
+} from '@inbox/platform';
 import { withDatabaseUrl } from './config';
 import { DB_SCHEMA, MIGRATIONS_FOLDER } from './db/location';
 
@@ -12,7 +18,10 @@ const migrateConfig = z
   })
   .transform((c, ctx): MigrateCommandConfig => {
     if (c.MIGRATION_DATABASE_URL) return { ...c, databaseUrl: c.MIGRATION_DATABASE_URL };
-    return withDatabaseUrl('MIGRATION_DATABASE_URL, ANALYTICS_DATABASE_URL or DATABASE_URL is required')(c, ctx);
+    return withDatabaseUrl('MIGRATION_DATABASE_URL, ANALYTICS_DATABASE_URL or DATABASE_URL is required')(
+      c,
+      ctx,
+    );
   });
 
 /** The analytics migrate step: `node services/analytics/dist/migrate.js`, run before a rollout (the Kubernetes Job). */

@@ -18,11 +18,27 @@ const onPostgres = serverUrl ? describe : describe.skip;
 
 function run(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [MIGRATE], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MIGRATE], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+  // The log's messages (JSON lines), or the text as written (a configuration error).
+  const messages = () =>
+    output
+      .split('\n')
+      .map((line) => {
+        try {
+          return String((JSON.parse(line) as { msg?: unknown }).msg);
+        } catch {
+          return line;
+        }
+      })
+      .join('\n');
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output: messages() })));
 }
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -46,7 +62,9 @@ onPostgres('the directory migrate step', () => {
   beforeAll(async () => {
     // CI has built already (a quick up-to-date check); a type error elsewhere still emits JavaScript.
     try {
-      await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-b'], { cwd: ROOT });
+      await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-b'], {
+        cwd: ROOT,
+      });
     } catch (error) {
       if (!fs.existsSync(MIGRATE)) throw error;
     }
@@ -84,6 +102,8 @@ onPostgres('the directory migrate step', () => {
   it('exits 1 naming the variables when no database is configured', async () => {
     const result = await run({});
     expect(result.code).toBe(1);
-    expect(result.output).toContain('MIGRATION_DATABASE_URL, DIRECTORY_DATABASE_URL or DATABASE_URL is required');
+    expect(result.output).toContain(
+      'MIGRATION_DATABASE_URL, DIRECTORY_DATABASE_URL or DATABASE_URL is required',
+    );
   });
 });

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
   const bus = await shutdown.start(
     'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE }),
+    RabbitMqBus.connect(config.AMQP_URL, logger, {
+      namespace: config.AMQP_NAMESPACE,
+      queueType: config.AMQP_QUEUE_TYPE,
+    }),
     (b) => b.close(),
   );
   const channel =

@@ -23,7 +23,9 @@ const env = z.object({
 runMain(async () => {
   const config = loadConfig(env);
   const logger = createLogger('migrate-queues', config.LOG_LEVEL);
-  const model = await amqp.connect(config.AMQP_URL, { clientProperties: { connection_name: 'migrate-queues' } });
+  const model = await amqp.connect(config.AMQP_URL, {
+    clientProperties: { connection_name: 'migrate-queues' },
+  });
   try {
     const results = await migrateQueuesToQuorum(
       model,
@@ -31,7 +33,8 @@ runMain(async () => {
       Object.values(QUEUES),
       logger,
     );
-    for (const { queue, outcome, moved } of results) logger.info({ queue, outcome, moved }, `${queue}: ${outcome}`);
+    for (const { queue, outcome, moved } of results)
+      logger.info({ queue, outcome, moved }, `${queue}: ${outcome}`);
     const waiting = results.filter((r) => r.outcome === 'needs-spec').map((r) => r.queue);
     if (waiting.length > 0) {
       logger.error(

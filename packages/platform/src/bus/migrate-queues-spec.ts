@@ -25,20 +25,23 @@ export interface QueueSpec {
   retryDelaysMs: number[];
 }
 
-/** Where a refused boot leaves its subscription's spec for the migration: one message, the latest. */
+/**
+ * Where a subscription's spec waits for the migration: one message, the latest. Declared alike
+ * whatever AMQP_QUEUE_TYPE says (the broker's default type), so that both kinds of start-up agree.
+ */
 export const specQueueName = (queue: string) => `${queue}.migration-spec`;
 
 function specQueueOptions(topology: Topology): Options.AssertQueue {
-  const lifetime = queueLifetime(false, topology);
-  return { ...lifetime, maxLength: 1, arguments: { ...lifetime.arguments, 'x-overflow': 'drop-head' } };
+  const lifetime = queueLifetime(false, { ...topology, queueType: 'classic' });
+  return { ...lifetime, maxLength: 1, arguments: { 'x-overflow': 'drop-head' } };
 }
 
 /**
- * Declares a subscription's queues: parking, main, retries, bindings. When one of them is a
- * classic queue of an earlier version and quorum ones are wanted, the start-up fails with
- * ClassicQueueError (which says what to do), after leaving the subscription's spec on the broker
- * for the migration command: a process that stops with a clear message, not one that changes
- * queues under the consumers of the previous version still running.
+ * Declares a subscription's queues: parking, main, retries, bindings. A start-up with classic
+ * queues (AMQP_QUEUE_TYPE=classic) leaves the subscription's spec for a later migration. When a
+ * queue is a classic one and quorum ones are wanted, the start-up fails with ClassicQueueError
+ * (which says what to do), after leaving the spec too: a process that stops with a clear message,
+ * not one that changes queues under the consumers of the previous version still running.
  */
 export async function declareSubscriptionQueues(
   model: ChannelModel,
@@ -46,22 +49,27 @@ export async function declareSubscriptionQueues(
   topology: Topology,
   logger: Logger,
 ): Promise<void> {
-  const lifetime = queueLifetime(spec.exclusive, topology);
+  const { queue, bindings, retryDelaysMs, exclusive } = spec;
+  const record = () =>
+    recordQueueSpec(model, { queue, bindings, retryDelaysMs }, topology).catch((err) =>
+      logger.warn({ queue, err: describeError(err) }, 'could not leave the queue spec for the migration'),
+    );
+  const lifetime = queueLifetime(exclusive, topology);
   try {
-    await declareParkingQueue(model, queueNames(spec.queue).dead, lifetime, logger);
-    await declareQueue(model, spec.queue, spec.bindings, spec.retryDelaysMs, spec.exclusive, topology);
+    await declareParkingQueue(model, queueNames(queue).dead, lifetime, logger);
+    await declareQueue(model, queue, bindings, retryDelaysMs, exclusive, topology);
   } catch (err) {
-    if (err instanceof ClassicQueueError) {
-      const { queue, bindings, retryDelaysMs } = spec;
-      await recordQueueSpec(model, { queue, bindings, retryDelaysMs }, topology).catch((recordErr) =>
-        logger.warn({ queue, err: describeError(recordErr) }, 'could not leave the queue spec for the migration'),
-      );
-    }
+    if (err instanceof ClassicQueueError) await record();
     throw err;
   }
+  if (!exclusive && topology.queueType === 'classic') await record();
 }
 
-export async function recordQueueSpec(model: ChannelModel, spec: QueueSpec, topology: Topology): Promise<void> {
+export async function recordQueueSpec(
+  model: ChannelModel,
+  spec: QueueSpec,
+  topology: Topology,
+): Promise<void> {
   const name = specQueueName(spec.queue);
   const channel = await model.createConfirmChannel();
   channel.on('error', () => undefined); // a refusal also rejects the call

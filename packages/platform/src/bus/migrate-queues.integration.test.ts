@@ -2,17 +2,25 @@
  * Quorum queues on the machine's RabbitMQ, and the move of classic ones. Each test has a namespace
  * of its own (ephemeral: its queues expire unused), so no one else's queues are touched.
  */
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { QUEUES } from '@inbox/contracts';
 import amqp from 'amqplib';
 import type { ChannelModel } from 'amqplib';
 import { createLogger } from '../logger';
 import type { OutgoingEvent } from './bus';
 import { migrateQueuesToQuorum, migrationLockQueue } from './migrate-queues';
 import { readQueueSpec, specQueueName } from './migrate-queues-spec';
-import { parkingQueueOptions } from './rabbitmq-parking';
+import { declareParkingQueue, parkingQueueOptions } from './rabbitmq-parking';
 import { RabbitMqBus } from './rabbitmq-bus';
 import {
+  asClassic,
   ClassicQueueError,
+  declareExchanges,
+  declareQueue,
   declaredAs,
   mainQueueOptions,
   namespacedTopology,
@@ -58,7 +66,11 @@ d('quorum queues and the migration of classic ones (real broker)', () => {
   });
   const spec = () => ({ queue: QUEUE, bindings: [`${ns}.work.#`], ...RETRY });
   const connect = async (queueType: QueueType = 'quorum') => {
-    const bus = await RabbitMqBus.connect(url as string, logger, { namespace: ns, ephemeral: true, queueType });
+    const bus = await RabbitMqBus.connect(url as string, logger, {
+      namespace: ns,
+      ephemeral: true,
+      queueType,
+    });
     buses.push(bus);
     return bus;
   };
@@ -110,7 +122,9 @@ d('quorum queues and the migration of classic ones (real broker)', () => {
     const checks = [
       declaredAs(admin, queue, mainQueueOptions(queue, false, topology)),
       declaredAs(admin, names().dead, parkingQueueOptions(queueLifetime(false, topology))),
-      ...DELAYS.map((delay) => declaredAs(admin, names().retry(delay), retryQueueOptions(queue, delay, false, topology))),
+      ...DELAYS.map((delay) =>
+        declaredAs(admin, names().retry(delay), retryQueueOptions(queue, delay, false, topology)),
+      ),
     ];
     return (await Promise.all(checks)).every(Boolean);
   };
@@ -167,12 +181,17 @@ d('quorum queues and the migration of classic ones (real broker)', () => {
     // Reading the quorum parking queue leaves it as it was; a replay puts it back on the queue.
     expect(await bus.deadLetters(QUEUE)).toHaveLength(1);
     expect(await bus.replayDeadLetters(QUEUE)).toBe(1);
-    await eventually(async () => (await bus.deadLetters(QUEUE)).length === 1 && attempts.size === 2, 'parked again');
+    await eventually(
+      async () => (await bus.deadLetters(QUEUE)).length === 1 && attempts.size === 2,
+      'parked again',
+    );
   });
 
   it('refuses to start on a classic queue with a message saying how to migrate, and changes nothing', async () => {
     const { ids } = await classicDeployment(3);
-    const error = await connect().then((bus) => bus.subscribe(spec(), async () => undefined)).catch((e: Error) => e);
+    const error = await connect()
+      .then((bus) => bus.subscribe(spec(), async () => undefined))
+      .catch((e: Error) => e);
     expect(error).toBeInstanceOf(ClassicQueueError);
     expect((error as Error).message).toContain(`"${ns}.${QUEUE}`);
     expect((error as Error).message).toContain('npm run bus:migrate-queues');
@@ -282,5 +301,80 @@ d('quorum queues and the migration of classic ones (real broker)', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+d('the queue migration command (node packages/platform/dist/bus/migrate-queues-cli.js)', () => {
+  const ROOT = path.resolve(__dirname, '../../../..');
+  const CLI = path.join(ROOT, 'packages/platform/dist/bus/migrate-queues-cli.js');
+  // A deployment of its own, durable as a real one (the command declares no expiry), removed afterwards.
+  const namespace = `mqcli-${randomBytes(4).toString('hex')}`;
+  const topology = namespacedTopology(namespace, false);
+  const queue = `${namespace}.${QUEUES.analyticsEvents}`;
+  const subscription = { queue: QUEUES.analyticsEvents, bindings: [`${namespace}.#`], ...RETRY };
+  const buses: RabbitMqBus[] = [];
+  const connect = async (queueType: QueueType) => {
+    const bus = await RabbitMqBus.connect(url as string, logger, { namespace, queueType });
+    buses.push(bus);
+    return bus;
+  };
+  const run = () =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, AMQP_URL: url, AMQP_NAMESPACE: namespace, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('close', (code) => resolve({ code, output }));
+    });
+
+  beforeAll(async () => {
+    // CI has built already (a quick up-to-date check); a type error elsewhere still emits JavaScript.
+    try {
+      await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-b'], {
+        cwd: ROOT,
+      });
+    } catch (error) {
+      if (!fs.existsSync(CLI)) throw error;
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    const admin = await amqp.connect(url as string);
+    const channel = await admin.createChannel();
+    const names = queueNames(queue);
+    for (const name of [names.main, names.dead, ...DELAYS.map(names.retry), specQueueName(queue)])
+      await channel.deleteQueue(name);
+    await channel.deleteExchange(topology.events);
+    await channel.deleteExchange(topology.deadLetter);
+    await admin.close();
+  });
+
+  it('exits 1 on classic queues of an earlier release, then moves them once this release ran with classic queues', async () => {
+    // As an earlier release left them: classic, and no spec.
+    const admin = await amqp.connect(url as string);
+    const classic = asClassic(topology);
+    await declareExchanges(await admin.createChannel(), topology);
+    await declareParkingQueue(admin, queueNames(queue).dead, queueLifetime(false, classic), logger);
+    await declareQueue(admin, queue, subscription.bindings, DELAYS, false, classic);
+    await admin.close();
+
+    const early = await run();
+    expect(early.code).toBe(1);
+    expect(early.output).toContain(`classic queues left: ${queue}`);
+
+    // Step 1 of the runbook: this release with AMQP_QUEUE_TYPE=classic, which leaves the spec; then stopped.
+    const previous = await connect('classic');
+    await previous.subscribe(subscription, async () => undefined);
+    await previous.close();
+
+    const migrated = await run();
+    expect(migrated.code).toBe(0);
+    expect(migrated.output).toContain(`${queue}: migrated`);
+    // Now the service starts with quorum queues.
+    await (await connect('quorum')).subscribe(subscription, async () => undefined);
   });
 });

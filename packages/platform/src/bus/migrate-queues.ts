@@ -113,7 +113,18 @@ function publishedAs({ properties }: GetMessage): Options.Publish {
   const kept = { ...(headers as Record<string, unknown> | undefined) };
   delete kept['x-delivery-count'];
   const options: Options.Publish = {
-    ...{ contentType, contentEncoding, priority, correlationId, replyTo, expiration, messageId, timestamp, type, appId },
+    ...{
+      contentType,
+      contentEncoding,
+      priority,
+      correlationId,
+      replyTo,
+      expiration,
+      messageId,
+      timestamp,
+      type,
+      appId,
+    },
     headers: kept,
     persistent: true,
     mandatory: true,
@@ -127,7 +138,12 @@ function publishedAs({ properties }: GetMessage): Options.Publish {
  * Moves the messages of `from` (all, or the first `limit`: a queue publishers still fill would
  * never be found empty) to the end of `to`, in order; each leaves `from` once `to` has it.
  */
-async function moveMessages(model: ChannelModel, from: string, to: string, limit = Infinity): Promise<number> {
+async function moveMessages(
+  model: ChannelModel,
+  from: string,
+  to: string,
+  limit = Infinity,
+): Promise<number> {
   const channel = await model.createConfirmChannel();
   channel.on('error', () => undefined); // failures also reject the calls below
   let unroutable = false;
@@ -138,7 +154,7 @@ async function moveMessages(model: ChannelModel, from: string, to: string, limit
     for (;;) {
       const batch: GetMessage[] = [];
       const wanted = Math.min(BATCH, limit - moved);
-      for (let m; batch.length < wanted && (m = await channel.get(from, { noAck: false })); ) batch.push(m);
+      for (let m; batch.length < wanted && (m = await channel.get(from, { noAck: false }));) batch.push(m);
       if (batch.length === 0) return moved;
       await Promise.all(batch.map((m) => publishConfirmed(channel, '', to, m.content, publishedAs(m))));
       if (unroutable) throw new Error(`queue "${to}" disappeared while messages moved into it; run again`);
@@ -155,12 +171,18 @@ async function moveMessages(model: ChannelModel, from: string, to: string, limit
  * classic queue is deleted "if empty" by the broker; a quorum queue does not support that, but it
  * is deleted only once unbound (nothing routes to it any more) and found empty after a last move.
  */
-async function deleteWhenEmpty(model: ChannelModel, queue: string, into: string, classic: boolean): Promise<void> {
+async function deleteWhenEmpty(
+  model: ChannelModel,
+  queue: string,
+  into: string,
+  classic: boolean,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await moveMessages(model, queue, into);
     try {
       await onOwnChannel(model, async (channel) => {
-        if (!classic && (await channel.checkQueue(queue)).messageCount > 0) throw new Error(`"${queue}" is not empty`);
+        if (!classic && (await channel.checkQueue(queue)).messageCount > 0)
+          throw new Error(`"${queue}" is not empty`);
         await channel.deleteQueue(queue, classic ? { ifEmpty: true } : {});
       });
       return;
@@ -172,14 +194,17 @@ async function deleteWhenEmpty(model: ChannelModel, queue: string, into: string,
 
 async function rebind(model: ChannelModel, plan: QueuePlan, from: string, to: string): Promise<void> {
   await onOwnChannel(model, async (channel) => {
-    for (const [exchange, key] of plan.bindings) await channel.unbindQueue(from, exchange, key);
-    await new Promise((r) => setTimeout(r, 100));
     for (const [exchange, key] of plan.bindings) await channel.bindQueue(to, exchange, key);
+    for (const [exchange, key] of plan.bindings) await channel.unbindQueue(from, exchange, key);
   });
 }
 
 /** Moves one queue to quorum, or finishes a move a crash interrupted; the number of messages moved, undefined when there was nothing to do. */
-async function migrateQueue(model: ChannelModel, plan: QueuePlan, logger: Logger): Promise<number | undefined> {
+async function migrateQueue(
+  model: ChannelModel,
+  plan: QueuePlan,
+  logger: Logger,
+): Promise<number | undefined> {
   const holding = holdingQueue(plan.name);
   const type = await typeOf(model, plan);
   if (type !== 'classic' && !(await inspect(model, holding))) return undefined;

@@ -39,7 +39,10 @@ export function classicLifetime(lifetime: Options.AssertQueue): Options.AssertQu
 }
 
 /** The declarations an earlier version made of a parking queue: bounded, or before that unbounded. */
-export function classicParkingOptions(lifetime: Options.AssertQueue, bounds = PARKING_BOUNDS): Options.AssertQueue[] {
+export function classicParkingOptions(
+  lifetime: Options.AssertQueue,
+  bounds = PARKING_BOUNDS,
+): Options.AssertQueue[] {
   const classic = classicLifetime(lifetime);
   return [parkingQueueOptions(classic, bounds), classic];
 }

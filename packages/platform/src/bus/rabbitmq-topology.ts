@@ -61,7 +61,11 @@ export const DEFAULT_TOPOLOGY: Topology = {
   queueType: 'quorum',
 };
 
-export function namespacedTopology(namespace: string, ephemeral: boolean, queueType: QueueType = 'quorum'): Topology {
+export function namespacedTopology(
+  namespace: string,
+  ephemeral: boolean,
+  queueType: QueueType = 'quorum',
+): Topology {
   return {
     events: `${namespace}.${EXCHANGES.events}`,
     deadLetter: `${namespace}.${EXCHANGES.deadLetter}`,
@@ -72,7 +76,11 @@ export function namespacedTopology(namespace: string, ephemeral: boolean, queueT
 }
 
 /** A bus's topology from its options (RabbitMqBus.connect's, the migration command's). */
-export function topologyFor(options: { namespace?: string; ephemeral?: boolean; queueType?: QueueType }): Topology {
+export function topologyFor(options: {
+  namespace?: string;
+  ephemeral?: boolean;
+  queueType?: QueueType;
+}): Topology {
   const queueType = options.queueType ?? DEFAULT_TOPOLOGY.queueType;
   return options.namespace
     ? namespacedTopology(options.namespace, options.ephemeral ?? false, queueType)
@@ -90,7 +98,10 @@ export const codeOf = (err: unknown) => {
 export const isPreconditionFailed = (err: unknown) => codeOf(err) === PRECONDITION_FAILED;
 
 /** Runs `work` on a channel of its own: a refused declaration closes the channel it was made on. */
-export async function onOwnChannel<T>(model: ChannelModel, work: (channel: Channel) => Promise<T>): Promise<T> {
+export async function onOwnChannel<T>(
+  model: ChannelModel,
+  work: (channel: Channel) => Promise<T>,
+): Promise<T> {
   const channel = await model.createChannel();
   channel.on('error', () => undefined); // the refusal also rejects `work`
   try {
@@ -117,7 +128,11 @@ export class ClassicQueueError extends Error {
 }
 
 /** Whether the queue `name`, which exists, was declared with `options` (a declaration that changes nothing). */
-export async function declaredAs(model: ChannelModel, name: string, options: Options.AssertQueue): Promise<boolean> {
+export async function declaredAs(
+  model: ChannelModel,
+  name: string,
+  options: Options.AssertQueue,
+): Promise<boolean> {
   try {
     await onOwnChannel(model, (channel) => channel.assertQueue(name, options));
     return true;
@@ -141,7 +156,8 @@ export async function declareTyped(
     await onOwnChannel(model, (channel) => channel.assertQueue(name, wanted));
   } catch (err) {
     if (!isPreconditionFailed(err) || !isQuorum(wanted)) throw err;
-    for (const options of classic) if (await declaredAs(model, name, options)) throw new ClassicQueueError(name);
+    for (const options of classic)
+      if (await declaredAs(model, name, options)) throw new ClassicQueueError(name);
     throw err;
   }
 }
@@ -189,12 +205,20 @@ export const isQuorum = (options: Options.AssertQueue) =>
  * overflow, which only matters when an operator policy caps the queue: publishers are then
  * refused (and retry) instead of the oldest messages being dropped.
  */
-function deadLettering(lifetime: Options.AssertQueue, exchange: string, routingKey: string): Options.AssertQueue {
+function deadLettering(
+  lifetime: Options.AssertQueue,
+  exchange: string,
+  routingKey: string,
+): Options.AssertQueue {
   const options = { ...lifetime, deadLetterExchange: exchange, deadLetterRoutingKey: routingKey };
   if (!isQuorum(lifetime)) return options;
   return {
     ...options,
-    arguments: { ...lifetime.arguments, 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' },
+    arguments: {
+      ...lifetime.arguments,
+      'x-dead-letter-strategy': 'at-least-once',
+      'x-overflow': 'reject-publish',
+    },
   };
 }
 

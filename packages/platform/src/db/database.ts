@@ -9,7 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import pg from 'pg';
 import { boundStatementsByDeadline, DEFAULT_STATEMENT_TIMEOUT_MS } from './call-deadline';
-import { DEFAULT_MIGRATION_LOCK_TIMEOUT_MS, journal, pendingMigrations, type RawQuery } from './migration-journal';
+import {
+  DEFAULT_MIGRATION_LOCK_TIMEOUT_MS,
+  journal,
+  pendingMigrations,
+  type RawQuery,
+} from './migration-journal';
 import { watchPool } from './pool-gauge';
 import { runInTransactionScope } from './transaction-scope';
 

@@ -74,7 +74,11 @@ export async function runMigrations(
     const applied = await database.migrate(target.schema, target.migrationsFolder, {
       lockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_MS,
     });
-    if (applied.length > 0) logger.info({ schema: target.schema, applied }, `applied ${applied.length} migration(s)`);
+    if (applied.length > 0)
+      logger.info(
+        { schema: target.schema, applied },
+        `applied ${applied.length} migration(s): ${applied.join(', ')}`,
+      );
     else logger.info({ schema: target.schema }, 'schema up to date: nothing to apply');
     return applied;
   } catch (error) {

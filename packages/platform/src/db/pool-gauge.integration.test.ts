@@ -41,7 +41,12 @@ onPostgres('the database pool gauge', () => {
     // Two transactions hold both connections; a third query waits for one of them.
     const holders = [0, 1].map(() => database.db.transaction(() => held));
     const waiting = database.db.execute(sql`select 1`).then(() => undefined); // a query runs once awaited
-    expect(await eventually(() => scraped('pool-test'), (v) => v.waiting === 1)).toEqual({
+    expect(
+      await eventually(
+        () => scraped('pool-test'),
+        (v) => v.waiting === 1,
+      ),
+    ).toEqual({
       total: 2,
       idle: 0,
       waiting: 1,

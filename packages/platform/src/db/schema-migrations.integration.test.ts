@@ -15,8 +15,17 @@ function migrationsFolder(steps: Array<[tag: string, sql: string]>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-migrations-'));
   folders.push(dir);
   fs.mkdirSync(path.join(dir, 'meta'));
-  const entries = steps.map(([tag], idx) => ({ idx, version: '7', when: 1_700_000_000_000 + idx, tag, breakpoints: true }));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ version: '7', dialect: 'postgresql', entries }));
+  const entries = steps.map(([tag], idx) => ({
+    idx,
+    version: '7',
+    when: 1_700_000_000_000 + idx,
+    tag,
+    breakpoints: true,
+  }));
+  fs.writeFileSync(
+    path.join(dir, 'meta/_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries }),
+  );
   for (const [tag, sql] of steps) fs.writeFileSync(path.join(dir, `${tag}.sql`), sql);
   return dir;
 }
@@ -26,7 +35,10 @@ let schemas = 0;
 function service(): ServiceSchema & { first: string } {
   const schema = `svc${++schemas}_${process.pid}`;
   const steps: Array<[string, string]> = [
-    ['0000_things', `CREATE SCHEMA "${schema}";\n--> statement-breakpoint\nCREATE TABLE "${schema}"."things" (id int primary key);`],
+    [
+      '0000_things',
+      `CREATE SCHEMA "${schema}";\n--> statement-breakpoint\nCREATE TABLE "${schema}"."things" (id int primary key);`,
+    ],
     ['0001_thing_names', `ALTER TABLE "${schema}"."things" ADD COLUMN name text;`],
   ];
   return {
@@ -37,7 +49,11 @@ function service(): ServiceSchema & { first: string } {
   };
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 /** The SQLSTATE along an error's cause chain (Drizzle wraps the driver's error). */
 function sqlState(error: unknown): string | undefined {
@@ -62,7 +78,10 @@ describe('a service schema at boot', () => {
 
   it('applies every migration once and then passes the check', async () => {
     const target = service();
-    expect(await database.migrate(target.schema, target.migrationsFolder)).toEqual(['0000_things', '0001_thing_names']);
+    expect(await database.migrate(target.schema, target.migrationsFolder)).toEqual([
+      '0000_things',
+      '0001_thing_names',
+    ]);
     expect(await database.migrate(target.schema, target.migrationsFolder)).toEqual([]);
     await expect(prepareSchema(database, target, 'check', logger)).resolves.toBeUndefined();
   });
@@ -129,7 +148,9 @@ onPostgres('migrations on PostgreSQL', () => {
     ]);
     expect(applied.map((names) => names.length).sort()).toEqual([0, 2]);
     const client = await session();
-    const { rows } = await client.query(`select count(*)::int as n from drizzle."${target.schema}_migrations"`);
+    const { rows } = await client.query(
+      `select count(*)::int as n from drizzle."${target.schema}_migrations"`,
+    );
     expect(rows[0].n).toBe(2);
   });
 
@@ -160,9 +181,13 @@ onPostgres('migrations on PostgreSQL', () => {
     await reader.query('begin');
     await reader.query(`select * from "${target.schema}".things`); // ACCESS SHARE until the transaction ends
 
-    const error = await rejection(database.migrate(target.schema, target.migrationsFolder, { lockTimeoutMs: 200 }));
+    const error = await rejection(
+      database.migrate(target.schema, target.migrationsFolder, { lockTimeoutMs: 200 }),
+    );
     expect(sqlState(error)).toBe('55P03'); // lock_not_available: failed, did not queue behind the reader
-    expect(await database.pendingMigrations(target.schema, target.migrationsFolder)).toEqual(['0001_thing_names']);
+    expect(await database.pendingMigrations(target.schema, target.migrationsFolder)).toEqual([
+      '0001_thing_names',
+    ]);
 
     await reader.query('commit');
     // The failed attempt gave its advisory lock back: the next one goes through.
