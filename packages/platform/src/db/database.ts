@@ -78,7 +78,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     max: options.max ?? 10,
     options: `-c jit=off -c statement_timeout=${timeoutMs}`,
   });
-  pool.on('connect', (client) => boundStatementsByDeadline(client, timeoutMs));
+  pool.on('connect', (client) => {
+    boundStatementsByDeadline(client, timeoutMs);
+    // The pool listens for errors only on idle clients: a checked-out client (in a transaction)
+    // whose connection dies would emit an unhandled 'error' and end the process. Its query
+    // fails on its own, and the pool drops the broken client when it is released.
+    client.on('error', () => undefined);
+  });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
   const db = guardTransactions(drizzlePg(pool) as unknown as Db);

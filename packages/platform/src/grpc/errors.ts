@@ -13,6 +13,7 @@ import {
   type ProblemMemberValue,
 } from '../errors';
 import { isStatementCancelled } from '../db/call-deadline';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { isDataException } from '../db/database';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -39,6 +40,16 @@ export function toServiceError(error: unknown, logger: Logger): Partial<grpc.Sta
     return {
       code: grpc.status.INVALID_ARGUMENT,
       details: 'A value in the request is not acceptable (invalid characters, date or number)',
+      metadata,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // PostgreSQL restarting or unreachable: a passing outage the caller may retry, not a bug.
+    logger.warn({ err: error }, 'database unavailable');
+    metadata.set(ERROR_CODE_METADATA, 'UNAVAILABLE');
+    return {
+      code: grpc.status.UNAVAILABLE,
+      details: 'The database is not reachable; try again shortly',
       metadata,
     };
   }
