@@ -124,8 +124,17 @@ describe(`pausing, resuming and cancelling (${MODE})`, () => {
     expect(first).toMatchObject({ status: 'PENDING', error: null, sentAt: null });
     expect(paused.counts.pending).toBeGreaterThanOrEqual(20); // the pause stops new claims at once
 
-    // Nothing more leaves while it is paused.
-    const atPause = await sendsOf();
+    // Sends claimed before the pause may still be on their way (slow under load): wait until
+    // every one that left is recorded — WhatsApp got exactly the recipients no longer pending —
+    // then nothing more leaves while it is paused.
+    const settled = async () => {
+      for (const deadline = Date.now() + 15_000; ; await sleep(100)) {
+        const sends = await sendsOf();
+        const { pending } = (await get(`/campaigns/${id}`)).body.counts;
+        if (sends - before === 30 - pending || Date.now() > deadline) return sends;
+      }
+    };
+    const atPause = await settled();
     await sleep(1500);
     expect(await sendsOf()).toBe(atPause);
     const stillPaused = (await get(`/campaigns/${id}`)).body;
