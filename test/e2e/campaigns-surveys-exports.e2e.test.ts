@@ -197,6 +197,7 @@ describe(`exports and imports (${MODE})`, () => {
       'failed_at',
       'cost',
       'parameters',
+      'retryable_after',
     ]);
     expect(records.map((r) => [r.phone, r.status])).toEqual([
       [jose, 'READ'],
