@@ -81,7 +81,10 @@ export function topologyFor(options: {
   ephemeral?: boolean;
   queueType?: QueueType;
 }): Topology {
-  const queueType = options.queueType ?? DEFAULT_TOPOLOGY.queueType;
+  // Ephemeral buses (a test's own namespace, gone when it ends) default to classic queues: each
+  // quorum queue is a Raft group written to disk, and a test suite declaring hundreds of them at
+  // once kept a 2-core broker from accepting connections (connect timeouts in every e2e system).
+  const queueType = options.queueType ?? (options.ephemeral ? 'classic' : DEFAULT_TOPOLOGY.queueType);
   return options.namespace
     ? namespacedTopology(options.namespace, options.ephemeral ?? false, queueType)
     : { ...DEFAULT_TOPOLOGY, queueType };
