@@ -10,13 +10,11 @@ const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
  * campaigns API, a worker and analytics all exited on an unhandled 'error' of a checked-out client.
  */
 onPostgres('a connection lost in the middle of a transaction', () => {
-  let server: Database & { name: string };
+  let server: Database & { name: string; url?: string };
   let url: string;
   beforeAll(async () => {
     server = await openTestDatabase();
-    const target = new URL(process.env.DATABASE_URL as string);
-    target.pathname = `/${server.name}`;
-    url = target.toString();
+    url = server.url as string;
   });
   afterAll(() => server.close());
 

@@ -24,13 +24,11 @@ async function eventually<T>(read: () => Promise<T>, wanted: (value: T) => boole
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 onPostgres('the database pool gauge', () => {
-  let server: Database & { name: string };
+  let server: Database & { name: string; url?: string };
   let url: string;
   beforeAll(async () => {
     server = await openTestDatabase();
-    const target = new URL(process.env.DATABASE_URL as string);
-    target.pathname = `/${server.name}`;
-    url = target.toString();
+    url = server.url as string;
   });
   afterAll(() => server.close());
 

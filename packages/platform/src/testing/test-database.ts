@@ -7,7 +7,8 @@ import { openPglite, openPostgres, type Database } from '../db/database';
  * (dropped afterwards), or an in-memory PGlite when no URL is given. One per file, never per test:
  * PGlite takes seconds to start.
  */
-export async function openTestDatabase(): Promise<Database & { name: string }> {
+/** `url`: the new PostgreSQL database's own URL (for a test that opens its own pool); none on PGlite. */
+export async function openTestDatabase(): Promise<Database & { name: string; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return Object.assign(await openPglite(), { name: 'pglite' });
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -21,6 +22,7 @@ export async function openTestDatabase(): Promise<Database & { name: string }> {
   return {
     ...database,
     name,
+    url: target.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
