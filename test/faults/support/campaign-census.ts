@@ -92,3 +92,47 @@ export function unansweredSends() {
     },
   };
 }
+
+const SENT_OR_BEYOND = ['SENT', 'DELIVERED', 'READ'];
+const view = (r: RecipientView) => ({ id: r.id, status: r.status, error: r.error });
+
+/**
+ * A campaign's recipients against what WhatsApp (the simulator) received. Every list but
+ * `neverReceived`, `unknown` and `lostByKill` must be empty: nobody sent twice, everyone received
+ * SENT or beyond, the never received exactly the OUTCOME_UNKNOWN (by design never resent), and each
+ * of those explained — claimed by the killed worker (`inFlightAtKill`) or sent without an answer.
+ */
+export function campaignVerdict(
+  recipients: RecipientView[],
+  sim: SimulatorCensus,
+  inFlightAtKill: Set<string>,
+  unanswered: Set<string>,
+) {
+  const received = (r: RecipientView) => sim.sendsByCallback.has(`campaign:${r.id}`);
+  const neverReceived = recipients.filter((r) => !received(r));
+  const unknown = recipients.filter((r) => r.error?.code === 'OUTCOME_UNKNOWN');
+  return {
+    neverReceived,
+    unknown,
+    lostByKill: unknown.filter((r) => inFlightAtKill.has(r.id) && !unanswered.has(r.id)),
+    /** The simulator's own duplicate count (per template × phone and per callback data), and its list. */
+    duplicates: { duplicates: sim.counts.duplicateCount, listed: sim.counts.duplicates },
+    sentTwice: [...sim.sendsByCallback].filter(([, n]) => n > 1).map(([callback]) => callback),
+    /** Received by WhatsApp yet not shown as SENT or beyond. */
+    behind: recipients.filter((r) => received(r) && !SENT_OR_BEYOND.includes(r.status)).map(view),
+    /** Sends the simulator holds that are no recipient of this campaign. */
+    strangers: sim.sendsByCallback.size - (recipients.length - neverReceived.length),
+    /** Never received, yet not FAILED with OUTCOME_UNKNOWN. */
+    odd: neverReceived.filter((r) => r.status !== 'FAILED' || r.error?.code !== 'OUTCOME_UNKNOWN').map(view),
+    /** OUTCOME_UNKNOWN that WhatsApp did receive (its answer was lost), or the other way round. */
+    unknownNotNeverReceived: symmetricDifference(unknown, neverReceived),
+    /** OUTCOME_UNKNOWN neither in flight at the kill nor reported by a worker as sent without an answer. */
+    unexplained: unknown.filter((r) => !inFlightAtKill.has(r.id) && !unanswered.has(r.id)).map(view),
+  };
+}
+
+function symmetricDifference(a: RecipientView[], b: RecipientView[]): string[] {
+  const inA = new Set(a.map((r) => r.id));
+  const inB = new Set(b.map((r) => r.id));
+  return [...a.filter((r) => !inB.has(r.id)), ...b.filter((r) => !inA.has(r.id))].map((r) => r.id).sort();
+}

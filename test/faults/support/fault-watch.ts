@@ -32,41 +32,67 @@ interface Readiness {
 }
 
 /**
- * Services the gateway checks that the campaigns system does not start: without them the gateway
- * says `degraded` (they are not essential), so the watch looks at the checks of what runs.
+ * Services the gateway checks that the campaigns system does not start unless asked: without them
+ * the gateway says `degraded` (they are not essential), so the watch looks at the checks of what runs.
  */
-const NOT_STARTED = new Set(['analytics']);
+export const NOT_STARTED = new Set(['analytics']);
+
+/** The gateway's /ready checks by name (up or not), or why it did not answer. */
+async function readiness(api: string): Promise<Readiness | string> {
+  let res: Response;
+  try {
+    res = await fetch(`${api}/ready`, { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    // Not `instanceof Error`: fetch's errors come from another realm than jest's.
+    return String((error as { message?: unknown }).message ?? error);
+  }
+  const body = (await res.json().catch(() => ({}))) as Readiness & { errors?: Array<{ path: string }> };
+  // 503 (an essential check down) lists the failing checks only.
+  if (!body.checks && Array.isArray(body.errors))
+    return {
+      status: 'not ready',
+      checks: Object.fromEntries(body.errors.map((e) => [e.path, { up: false, detail: 'down' }])),
+    };
+  return body;
+}
 
 /**
- * Until every process is connected again: the gateway's /ready has every check up
- * (its own broker and cache, and each service's gRPC health, which includes that service's broker
- * connection), and each worker's gRPC health says SERVING (its database and broker). Answers the
- * seconds it took; on timeout, fails with what was still down.
+ * Until every process is connected again: the gateway's /ready has every check up (its own broker
+ * and cache, and each service's gRPC health, which includes that service's database and broker
+ * connection) but those in `ignore`, each worker's gRPC health says SERVING, and every call of
+ * `clients` answers 200 (the gateway's channels to the services are connected again, not only the
+ * health checks' own). Answers the seconds it took, and when every check was first up; on timeout,
+ * fails with what was still down.
  */
 export async function waitForReconnection(
   system: CampaignsSystem,
   workerNames: string[],
   watched: Children[],
   timeoutMs: number,
-): Promise<number> {
+  options: { ignore?: Set<string>; clients?: () => Promise<Array<{ route: string; outcome: string }>> } = {},
+): Promise<{ seconds: number; checksUpSeconds: number }> {
+  const ignore = options.ignore ?? NOT_STARTED;
   const started = Date.now();
-  let last: { ready: Readiness | string; workers: Record<string, boolean> } | undefined;
+  const since = () => Math.round((Date.now() - started) / 100) / 10;
+  let checksUpSeconds: number | undefined;
+  let last: unknown;
   for (;;) {
-    const res = await fetch(`${system.api}/ready`).catch((e: Error) => e);
-    const ready: Readiness | string =
-      res instanceof Error ? res.message : ((await res.json().catch(() => ({}))) as Readiness);
+    const ready = await readiness(system.api);
     const workers = Object.fromEntries(
       await Promise.all(workerNames.map(async (name) => [name, await system.workerServing(name)] as const)),
     );
-    last = { ready, workers };
-    const allUp =
+    const checksUp =
       typeof ready !== 'string' &&
-      Object.entries(ready.checks ?? {}).every(([name, check]) => check.up || NOT_STARTED.has(name)) &&
+      Object.entries(ready.checks ?? {}).every(([name, check]) => check.up || ignore.has(name)) &&
       Object.values(workers).every(Boolean);
-    if (allUp) return Math.round((Date.now() - started) / 100) / 10;
+    if (checksUp) checksUpSeconds ??= since();
+    const clients = checksUp && options.clients ? await options.clients() : [];
+    last = { ready, workers, clients: clients.filter((c) => c.outcome !== '200') };
+    if (checksUp && clients.every((c) => c.outcome === '200'))
+      return { seconds: since(), checksUpSeconds: checksUpSeconds ?? since() };
     if (Date.now() - started > timeoutMs)
       throw new Error(
-        `not reconnected ${timeoutMs / 1000} s after RabbitMQ's restart: ${JSON.stringify(last, null, 2)}`,
+        `not reconnected ${timeoutMs / 1000} s after the fault: ${JSON.stringify(last, null, 2)}`,
       );
     await sleepWatching(250, ...watched);
   }

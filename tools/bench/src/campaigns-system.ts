@@ -32,8 +32,28 @@ export interface CampaignsSystem {
   startWorkers(count: number, rate: number): Promise<Children>;
   /** Whether a worker (by its name in startWorkers' Children) says SERVING: its database and bus are up. */
   workerServing(name: string): Promise<boolean>;
+  /** Whether a service or a worker (by its process name) answers gRPC health with SERVING. */
+  serving(name: string): Promise<boolean>;
   /** The PIDs of the long-lived processes, by name. */
   pids(): Record<string, number>;
+  /** With `metrics`: each process's /metrics URL by process name, the workers started so far included. */
+  metricsUrls(): Record<string, string>;
+}
+
+/** What else a run asks of the arrangement (test/faults asks for all of it). */
+export interface SystemOptions {
+  /** More environment for the campaigns API and workers (a shorter lease). */
+  campaignsEnv?: Record<string, string>;
+  /** Every line the workers write. */
+  onWorkerLine?: (worker: string, line: string) => void;
+  /** The analytics service too (the gateway's /analytics routes; it consumes every event). */
+  analytics?: boolean;
+  /** Every process serves /metrics on a port of its own (METRICS_PORT). */
+  metrics?: boolean;
+  /** The children's output goes to this file instead of stderr (Children's logFile). */
+  logFile?: string;
+  /** The workers' Children restart a worker that exits on its own (Children's restartCrashed). */
+  restartCrashed?: boolean;
 }
 
 /**
@@ -41,18 +61,14 @@ export interface CampaignsSystem {
  * the campaigns API and the gateway, each in its own process (their dist/main.js, configured by
  * environment) on real PostgreSQL, RabbitMQ and Redis; the workers come and go per measured cap.
  * The bootstrap organization's channel is the simulator's number; its webhooks go to the gateway.
- * `extra` (test/faults): more environment for the campaigns API and workers (a shorter lease), and
- * every line the workers write.
+ * `extra` (test/faults): see SystemOptions; `npm run bench:campaigns` asks for none of it.
  */
 export async function startCampaignsSystem(
   children: Children,
   servers: Servers,
   databaseUrl: string,
   simEnv: Record<string, string>,
-  extra: {
-    campaignsEnv?: Record<string, string>;
-    onWorkerLine?: (worker: string, line: string) => void;
-  } = {},
+  extra: SystemOptions = {},
 ): Promise<CampaignsSystem> {
   const keys = generateSigningKeys();
   const port = async () => String(await freePort());
@@ -64,7 +80,27 @@ export async function startCampaignsSystem(
     port(),
     port(),
   ]);
-  const [campaignsGrpc, campaignsHttp, gatewayPort] = await Promise.all([port(), port(), port()]);
+  const [campaignsGrpc, campaignsHttp, gatewayPort, analyticsGrpc] = await Promise.all([
+    port(),
+    port(),
+    port(),
+    port(),
+  ]);
+  const grpcPorts = new Map<string, string>([
+    ['directory', directoryPort],
+    ['inbox', inboxGrpc],
+    ['templates', templatesGrpc],
+    ['campaigns', campaignsGrpc],
+    ...(extra.analytics ? [['analytics', analyticsGrpc] as [string, string]] : []),
+  ]);
+  const metricsPorts = new Map<string, string>();
+  /** METRICS_PORT for the process `name` when metrics are asked for, else nothing. */
+  const metricsEnv = async (name: string): Promise<Record<string, string>> => {
+    if (!extra.metrics) return {};
+    const metricsPort = await port();
+    metricsPorts.set(name, metricsPort);
+    return { METRICS_PORT: metricsPort };
+  };
   const appSecret = randomBytes(16).toString('hex');
   const accessToken = `bench-${randomBytes(16).toString('hex')}`;
   const phoneNumberId = '100000000000888';
@@ -94,6 +130,7 @@ export async function startCampaignsSystem(
   });
   children.spawn('directory', [path.join(REPO, 'services/directory/dist/main.js')], {
     ...common,
+    ...(await metricsEnv('directory')),
     DIRECTORY_DATABASE_URL: databaseUrl,
     GRPC_PORT: directoryPort,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
@@ -102,6 +139,7 @@ export async function startCampaignsSystem(
   });
   children.spawn('inbox', [path.join(REPO, 'services/inbox/dist/main.js')], {
     ...common,
+    ...(await metricsEnv('inbox')),
     INBOX_DATABASE_URL: databaseUrl,
     GRPC_PORT: inboxGrpc,
     HTTP_PORT: inboxHttp,
@@ -116,6 +154,7 @@ export async function startCampaignsSystem(
   });
   children.spawn('templates', [path.join(REPO, 'services/templates/dist/main.js')], {
     ...common,
+    ...(await metricsEnv('templates')),
     TEMPLATES_DATABASE_URL: databaseUrl,
     GRPC_PORT: templatesGrpc,
     HTTP_PORT: templatesHttp,
@@ -134,12 +173,22 @@ export async function startCampaignsSystem(
   };
   children.spawn('campaigns', [path.join(REPO, 'services/campaigns/dist/main.js')], {
     ...campaignsCommon,
+    ...(await metricsEnv('campaigns')),
     GRPC_PORT: campaignsGrpc,
     HTTP_PORT: campaignsHttp,
   });
+  if (extra.analytics)
+    children.spawn('analytics', [path.join(REPO, 'services/analytics/dist/main.js')], {
+      ...common,
+      ...(await metricsEnv('analytics')),
+      ANALYTICS_DATABASE_URL: databaseUrl,
+      GRPC_PORT: analyticsGrpc,
+      REDIS_URL: servers.redisUrl,
+    });
   const platformToken = randomBytes(32).toString('hex');
   children.spawn('gateway', [path.join(REPO, 'gateway/dist/main.js')], {
     ...common,
+    ...(await metricsEnv('gateway')),
     PORT: gatewayPort,
     DIRECTORY_GRPC_ADDR: addr(directoryPort),
     INBOX_GRPC_ADDR: addr(inboxGrpc),
@@ -148,6 +197,7 @@ export async function startCampaignsSystem(
     TEMPLATES_HTTP_URL: `http://${addr(templatesHttp)}`,
     CAMPAIGNS_GRPC_ADDR: addr(campaignsGrpc),
     CAMPAIGNS_HTTP_URL: `http://${addr(campaignsHttp)}`,
+    ...(extra.analytics ? { ANALYTICS_GRPC_ADDR: addr(analyticsGrpc) } : {}),
     REDIS_URL: servers.redisUrl,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     WHATSAPP_APP_SECRET: appSecret,
@@ -156,6 +206,9 @@ export async function startCampaignsSystem(
     // The bench polls the campaign's counts several times a second for minutes.
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
+  children.note(
+    `ports: ${JSON.stringify({ sim: simPort, gateway: gatewayPort, grpc: Object.fromEntries(grpcPorts), metrics: Object.fromEntries(metricsPorts) })}`,
+  );
   const api = `http://127.0.0.1:${gatewayPort}/api/v1`;
   await waitUntil('gateway /api/v1/ready', async () => (await fetch(`${api}/ready`)).ok, children, 120_000);
   await waitUntil('the simulator', async () => (await fetch(`${sim}/_sim/health`)).ok, children);
@@ -171,22 +224,34 @@ export async function startCampaignsSystem(
   if (created.status !== 201) throw new Error(`organization: ${created.status} ${await created.text()}`);
 
   let workerRound = 0;
-  const workerPorts = new Map<string, string>();
+  const serving = async (name: string) => {
+    const grpcPort = grpcPorts.get(name);
+    if (!grpcPort) throw new Error(`no service or worker named ${name}`);
+    return grpcServing(grpcPort);
+  };
   return {
     api,
     sim,
     phoneNumberId,
     pids: () => children.pids(),
+    metricsUrls: () =>
+      Object.fromEntries(
+        [...metricsPorts].map(([name, metricsPort]) => [name, `http://127.0.0.1:${metricsPort}/metrics`]),
+      ),
+    serving,
+    workerServing: serving,
     startWorkers: async (count: number, rate: number) => {
-      const workers = new Children();
+      const workers = new Children({ logFile: extra.logFile, restartCrashed: extra.restartCrashed });
       workerRound += 1;
       for (let i = 1; i <= count; i++) {
         const grpcPort = String(await freePort());
         const main = path.join(REPO, 'services/campaigns/dist/main.js');
         const name = `worker-${workerRound}.${i}`;
-        workerPorts.set(name, grpcPort);
+        grpcPorts.set(name, grpcPort);
+        children.note(`${name}: gRPC port ${grpcPort}`);
         const child = workers.spawn(name, [main, 'worker'], {
           ...campaignsCommon,
+          ...(await metricsEnv(name)),
           CAMPAIGNS_MODE: 'worker',
           GRPC_PORT: grpcPort,
           CAMPAIGNS_SEND_RATE: String(rate),
@@ -199,11 +264,6 @@ export async function startCampaignsSystem(
         await waitUntil(`worker ${i} ready`, () => grpcServing(grpcPort), workers);
       }
       return workers;
-    },
-    workerServing: async (name: string) => {
-      const grpcPort = workerPorts.get(name);
-      if (!grpcPort) throw new Error(`no worker named ${name}`);
-      return grpcServing(grpcPort);
     },
   };
 }
