@@ -77,27 +77,29 @@ export async function sendOne(
     campaignId: campaign.id,
     phone: recipient.phone,
   };
-  let failure: unknown;
+  let accepted: Awaited<ReturnType<CloudApiClient['sendTemplate']>>;
   try {
-    const accepted = await send.client.sendTemplate(
+    accepted = await send.client.sendTemplate(
       recipient.phone,
       { name: campaign.templateName, language: campaign.templateLanguage, components: recipient.components },
       { bizOpaqueCallbackData: campaignCallbackData(recipient.id) },
     );
-    release();
-    campaignSends.inc({ outcome: 'sent' });
-    await send.outcomes.write(claimed, {
-      kind: 'sent',
-      wamid: accepted.wamid,
-      waId: accepted.waId,
-      at: deps.now(),
-    });
-    return { kind: 'sent' };
   } catch (err) {
     release();
-    failure = err;
+    return recordFailure(send, claimed, err, attempts, throttleAttempt);
   }
-  return recordFailure(send, claimed, failure, attempts, throttleAttempt);
+  release();
+  campaignSends.inc({ outcome: 'sent' });
+  // Outside the try: WhatsApp accepted it, so a failed write is not a failed send. It propagates
+  // (the slice's job comes back); the recipient stays DISPATCHING until its status webhook or the
+  // sweeper settles it, and is never claimed again.
+  await send.outcomes.write(claimed, {
+    kind: 'sent',
+    wamid: accepted.wamid,
+    waId: accepted.waId,
+    at: deps.now(),
+  });
+  return { kind: 'sent' };
 }
 
 async function recordFailure(

@@ -282,3 +282,26 @@ describe('a worker that stops', () => {
     for (const r of campaign.recipients) expect(sendsTo(org.sim, r.phone)).toHaveLength(1);
   });
 });
+
+describe('an accepted send whose outcome cannot be written', () => {
+  it('is counted sent (not unknown), fails the slice so its job comes back, and is never sent again', async () => {
+    const campaign = await campaignOf(1);
+    const [recipient] = campaign.recipients;
+    const ctx = sendContextFor(bed.deps, 1);
+    const writeRefused = new Error('the database went away');
+    const refusingCtx = { ...ctx, outcomes: { ...ctx.outcomes, write: () => Promise.reject(writeRefused) } };
+    const counted = await countedDuring(() =>
+      expect(sendSlice(refusingCtx, { campaignId: campaign.id, fromSeq: 0, toSeq: 1 }, 'test')).rejects.toBe(
+        writeRefused,
+      ),
+    );
+    await ctx.close();
+    expect(counted.sends).toEqual({ sent: 1 });
+    expect(sendsTo(org.sim, recipient.phone)).toHaveLength(1);
+    expect((await recipientRows(bed.deps.db, campaign.id))[0].status).toBe('DISPATCHING');
+
+    // Redelivered: claimed already, so nothing leaves again; its status webhook or the sweeper settles it.
+    await runSlice(campaign);
+    expect(sendsTo(org.sim, recipient.phone)).toHaveLength(1);
+  });
+});
