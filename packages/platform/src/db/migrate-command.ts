@@ -5,6 +5,7 @@ import { runMain } from '../main';
 import { openPostgres } from './database';
 import { DEFAULT_MIGRATION_LOCK_TIMEOUT_MS } from './migration-journal';
 import type { ServiceSchema } from './schema-migrations';
+import { waitForDatabase } from './wait-for-database';
 
 /**
  * The migrate step's own settings. MIGRATION_DATABASE_URL: a role allowed to change the schema
@@ -71,6 +72,8 @@ export async function runMigrations(
 ): Promise<string[]> {
   const database = openPostgres(config.databaseUrl, { max: 1, service: `${target.service}-migrate` });
   try {
+    // A Job started with the database (a fresh environment) waits for it rather than failing.
+    await waitForDatabase(database, logger);
     const applied = await database.migrate(target.schema, target.migrationsFolder, {
       lockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_MS,
     });

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import type { Database, MigrateOptions } from './database';
+import { waitForDatabase, type WaitForDatabaseOptions } from './wait-for-database';
 
 /**
  * What a service does with its migrations at boot (DB_MIGRATIONS): `apply` them (a single
@@ -32,14 +33,19 @@ export class SchemaBehindError extends Error {
   }
 }
 
-/** Applies the service's migrations, or checks they are applied; throws SchemaBehindError when not. */
+/**
+ * Applies the service's migrations, or checks they are applied; throws SchemaBehindError when not.
+ * The first thing a service does with its database at boot: a database not reachable yet is
+ * waited for (bounded), so a service started during a PostgreSQL restart comes up by itself.
+ */
 export async function prepareSchema(
   database: Database,
   target: ServiceSchema,
   mode: MigrationMode,
   logger: Logger,
-  options: MigrateOptions = {},
+  options: MigrateOptions & WaitForDatabaseOptions = {},
 ): Promise<void> {
+  await waitForDatabase(database, logger, options);
   if (mode === 'apply') {
     const applied = await database.migrate(target.schema, target.migrationsFolder, options);
     if (applied.length > 0) logger.info({ schema: target.schema, applied }, 'database migrations applied');
