@@ -32,6 +32,13 @@ export interface GrpcClient<C> {
 
 export const DEFAULT_DEADLINE_MS = 5_000;
 
+/**
+ * The longest wait between two attempts to reach a service that went away. grpc-js grows it to
+ * 120 s by default: a service restarted after 10–20 s down (a crash, a rollout) was then left
+ * unused for several seconds more, callers answered 503 meanwhile. Trying every 2 s is cheap.
+ */
+export const MAX_RECONNECT_BACKOFF_MS = 2_000;
+
 /** `ctor` from `loadServiceConstructor` carries the client type: `C` is inferred from it. */
 export function createGrpcClient<C>(
   ctor: ServiceConstructor<C>,
@@ -41,6 +48,8 @@ export function createGrpcClient<C>(
 ): GrpcClient<C> {
   const raw = new ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
+    'grpc.initial_reconnect_backoff_ms': 500,
+    'grpc.max_reconnect_backoff_ms': MAX_RECONNECT_BACKOFF_MS,
     'grpc.max_receive_message_length': options.maxReceiveMessageBytes ?? 8 * 1024 * 1024,
     // Every address the name resolves to gets calls (a headless Service lists each pod); the
     // default pick_first would send everything to one replica.
