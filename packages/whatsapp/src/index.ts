@@ -1,6 +1,7 @@
 export * from './client';
 export * from './account-insights';
 export * from './errors';
+export * from './management-errors';
 export * from './interactive';
 export * from './media';
 export * from './signature';

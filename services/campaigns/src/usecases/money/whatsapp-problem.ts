@@ -1,15 +1,5 @@
 import { conflict, DomainError } from '@inbox/platform';
-import { CloudApiError } from '@inbox/whatsapp';
-
-// The same words the templates service answers its Cloud API failures with (docs/decisions.md).
-const RATE_LIMIT_CODES = new Set([4, 80007, 80008, 130429]);
-const AUTH_CODES = new Set([10, 190, 131005]);
-
-/** A revoked or expired token, a missing permission (200–299), or Graph's AuthException (0 with 401/403). */
-const isAuthFailure = (e: CloudApiError) =>
-  AUTH_CODES.has(e.code) ||
-  (e.code >= 200 && e.code <= 299) ||
-  (e.code === 0 && (e.httpStatus === 401 || e.httpStatus === 403));
+import { CloudApiError, isAccessRefused, isRateLimited } from '@inbox/whatsapp';
 
 const said = (e: CloudApiError) => (e.code === 0 ? e.title : `(#${e.code}) ${e.title}`);
 
@@ -21,9 +11,11 @@ const said = (e: CloudApiError) => (e.code === 0 ? e.title : `(#${e.code}) ${e.t
  */
 export function whatsappProblem(error: unknown): unknown {
   if (!(error instanceof CloudApiError)) return error;
-  if (RATE_LIMIT_CODES.has(error.code) || (error.code === 0 && error.httpStatus === 429))
+  // Classed once for every service (@inbox/whatsapp) and worded as the templates service words
+  // them (docs/decisions.md), so both answer WhatsApp's limits and refusals alike.
+  if (isRateLimited(error))
     return new DomainError('rate_limited', 'WHATSAPP_RATE_LIMITED', `WhatsApp asks to wait. ${said(error)}`);
-  if (isAuthFailure(error))
+  if (isAccessRefused(error))
     return conflict(
       'WHATSAPP_ACCESS_REFUSED',
       `WhatsApp refused the channel's credentials; check the WhatsApp settings. ${said(error)}`,

@@ -18,6 +18,10 @@ describe('a failed template management call → the problem the caller sees', ()
     ['an expired token', { code: 190, httpStatus: 401 }, 'conflict', 'WHATSAPP_ACCESS_REFUSED'],
     ['an AuthException', { code: 0, httpStatus: 401 }, 'conflict', 'WHATSAPP_ACCESS_REFUSED'],
     ['missing permission', { code: 200, httpStatus: 403 }, 'conflict', 'WHATSAPP_ACCESS_REFUSED'],
+    // Classed once in @inbox/whatsapp, so answered as campaigns' reads answer them.
+    ['another missing permission', { code: 299, httpStatus: 403 }, 'conflict', 'WHATSAPP_ACCESS_REFUSED'],
+    ['a 403 without a Graph error', { code: 0, httpStatus: 403 }, 'conflict', 'WHATSAPP_ACCESS_REFUSED'],
+    ['a 429 without a Graph error', { code: 0, httpStatus: 429 }, 'rate_limited', 'WHATSAPP_RATE_LIMITED'],
     ['a network failure', { code: 0, httpStatus: 0 }, 'unavailable', 'WHATSAPP_UNAVAILABLE'],
     ['a timeout', { code: 0, httpStatus: 0, outcomeUnknown: true }, 'unavailable', 'WHATSAPP_UNAVAILABLE'],
     [

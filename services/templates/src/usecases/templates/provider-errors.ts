@@ -1,5 +1,5 @@
 import { conflict, DomainError, invalid } from '@inbox/platform';
-import { CloudApiError } from '@inbox/whatsapp';
+import { CloudApiError, isAccessRefused, isRateLimited } from '@inbox/whatsapp';
 
 /** Graph's subcodes of template management refusals (code 100), as Meta answers them. */
 const SUBCODE = {
@@ -17,10 +17,6 @@ const COMPONENT_SUBCODES = new Set<number>([
   SUBCODE.headerFormat,
   SUBCODE.invalidHandle,
 ]);
-const RATE_LIMIT_CODES = new Set([4, 80007, 80008, 130429]);
-const AUTH_CODES = new Set([10, 190, 200, 131005]);
-// Code 0 is also a network failure (status 0) or an unreadable answer; with 401 it is AuthException.
-const isAuthFailure = (e: CloudApiError) => AUTH_CODES.has(e.code) || (e.code === 0 && e.httpStatus === 401);
 
 /** What WhatsApp Manager would show: its user message, else Graph's own. */
 const whatWhatsAppSaid = (e: CloudApiError) =>
@@ -44,9 +40,11 @@ export function providerProblem(error: unknown): unknown {
   if (error.code === 100 && error.subcode === SUBCODE.beingDeleted)
     return conflict('TEMPLATE_NAME_LOCKED', `WhatsApp is still deleting this name. ${said}`);
   if (error.code === 80012) return conflict('EDIT_LIMIT', `WhatsApp refused the edit. ${said}`);
-  if (RATE_LIMIT_CODES.has(error.code))
+  // Limits and refused credentials are classed once for every service (@inbox/whatsapp), so these
+  // answers match campaigns' reads; only the problem documents are this service's.
+  if (isRateLimited(error))
     return new DomainError('rate_limited', 'WHATSAPP_RATE_LIMITED', `WhatsApp asks to wait. ${said}`);
-  if (isAuthFailure(error))
+  if (isAccessRefused(error))
     return conflict(
       'WHATSAPP_ACCESS_REFUSED',
       `WhatsApp refused the channel's credentials; check the WhatsApp settings. ${said}`,
