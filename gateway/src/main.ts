@@ -1,12 +1,9 @@
 import {
+  connectServiceBus,
   createCache,
-  createLogger,
   createRateLimiter,
-  handleShutdown,
-  loadConfig,
-  RabbitMqBus,
   runMain,
-  startMetricsServer,
+  startServiceProcess,
 } from '@inbox/platform';
 import { gatewayConfigSchema } from './config';
 import { startGateway } from './gateway';
@@ -16,20 +13,11 @@ import { startGateway } from './gateway';
  * adds its way out; a signal stops them newest first (HTTP, bus, cache, metrics).
  */
 async function main(): Promise<void> {
-  const config = loadConfig(gatewayConfigSchema);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
+  const started = await startServiceProcess(gatewayConfigSchema, 'gateway');
+  const { config, logger, shutdown } = started;
   const cache = await shutdown.start('cache', createCache(config.REDIS_URL, { logger }), (c) => c.close());
   const rateLimiter = createRateLimiter(cache);
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, { namespace: config.AMQP_NAMESPACE }),
-    (b) => b.close(),
-  );
+  const bus = await connectServiceBus(started);
   await shutdown.start(
     'http',
     startGateway({

@@ -39,3 +39,4 @@ export * from './db/migrate-command';
 export { DEFAULT_MIGRATION_LOCK_TIMEOUT_MS } from './db/migration-journal';
 export * from './bus/migrate-queues';
 export { ClassicQueueError, QUEUE_TYPES, type QueueType } from './bus/rabbitmq-topology';
+export * from './service-process';

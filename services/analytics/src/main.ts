@@ -1,12 +1,4 @@
-import {
-  createLogger,
-  handleShutdown,
-  loadConfig,
-  openPostgres,
-  RabbitMqBus,
-  runMain,
-  startMetricsServer,
-} from '@inbox/platform';
+import { connectServiceBus, openServiceDatabase, runMain, startServiceProcess } from '@inbox/platform';
 import { startAnalyticsApp } from './app';
 import { createReportCache } from './cache/report-cache';
 import { analyticsConfigSchema } from './config';
@@ -16,22 +8,10 @@ import { analyticsConfigSchema } from './config';
  * config → metrics → database → bus → cache → app; a signal stops them newest first.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(analyticsConfigSchema);
-  const logger = createLogger('analytics', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
-  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, {
-      namespace: config.AMQP_NAMESPACE,
-      queueType: config.AMQP_QUEUE_TYPE,
-    }),
-    (b) => b.close(),
-  );
+  const started = await startServiceProcess(analyticsConfigSchema, 'analytics');
+  const { config, logger, shutdown } = started;
+  const database = await openServiceDatabase(started);
+  const bus = await connectServiceBus(started);
   const keyPrefix = `${config.AMQP_NAMESPACE ? `${config.AMQP_NAMESPACE}:` : ''}analytics:`;
   if (!config.REDIS_URL) logger.warn('REDIS_URL is not set: each replica caches reports in its own memory');
   const { reports } = await shutdown.start(

@@ -1,12 +1,9 @@
 import {
+  connectServiceBus,
   createCache,
-  createLogger,
-  handleShutdown,
-  loadConfig,
-  openPostgres,
-  RabbitMqBus,
+  openServiceDatabase,
   runMain,
-  startMetricsServer,
+  startServiceProcess,
   throttledWarn,
 } from '@inbox/platform';
 import { startCampaignsApp } from './app';
@@ -23,23 +20,15 @@ import { createMemorySendRate, createRedisSendRate } from './sending/send-rate';
  * config → metrics → database → bus → cache → send rate → app; a signal stops them newest first.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(campaignsConfigSchema);
-  const mode = process.argv.includes('worker') ? 'worker' : config.CAMPAIGNS_MODE;
-  const logger = createLogger(mode === 'worker' ? 'campaigns-worker' : 'campaigns', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
-  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, {
-      namespace: config.AMQP_NAMESPACE,
-      queueType: config.AMQP_QUEUE_TYPE,
-    }),
-    (b) => b.close(),
+  const modeOf = (config: { CAMPAIGNS_MODE: 'api' | 'worker' }) =>
+    process.argv.includes('worker') ? 'worker' : config.CAMPAIGNS_MODE;
+  const started = await startServiceProcess(campaignsConfigSchema, (config) =>
+    modeOf(config) === 'worker' ? 'campaigns-worker' : 'campaigns',
   );
+  const { config, logger, shutdown } = started;
+  const mode = modeOf(config);
+  const database = await openServiceDatabase(started);
+  const bus = await connectServiceBus(started);
   const keyPrefix = `${config.AMQP_NAMESPACE ? `${config.AMQP_NAMESPACE}:` : ''}campaigns:`;
   const cache = await shutdown.start('cache', createCache(config.REDIS_URL, { keyPrefix, logger }), (c) =>
     c.close(),

@@ -1,12 +1,4 @@
-import {
-  createLogger,
-  handleShutdown,
-  loadConfig,
-  openPostgres,
-  RabbitMqBus,
-  runMain,
-  startMetricsServer,
-} from '@inbox/platform';
+import { connectServiceBus, openServiceDatabase, runMain, startServiceProcess } from '@inbox/platform';
 import { startDirectoryApp } from './app';
 import { directoryConfigSchema } from './config';
 import { createMailer } from './mail/mailer';
@@ -16,26 +8,14 @@ import { createMailer } from './mail/mailer';
  * ready; a signal stops them newest first.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(directoryConfigSchema);
-  const logger = createLogger('directory', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
+  const started = await startServiceProcess(directoryConfigSchema, 'directory');
+  const { config, logger, shutdown } = started;
   if (!config.SMTP_URL && !config.MAIL_LOG_LINKS)
     logger.warn(
       'SMTP_URL is not set: invitation and reset e-mails are not sent (the log shows them without their links)',
     );
-  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, {
-      namespace: config.AMQP_NAMESPACE,
-      queueType: config.AMQP_QUEUE_TYPE,
-    }),
-    (b) => b.close(),
-  );
+  const database = await openServiceDatabase(started);
+  const bus = await connectServiceBus(started);
   await shutdown.start(
     'grpc and outbox',
     startDirectoryApp({

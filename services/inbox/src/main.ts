@@ -1,12 +1,9 @@
 import {
   blobStoreFromConfig,
-  createLogger,
-  handleShutdown,
-  loadConfig,
-  openPostgres,
-  RabbitMqBus,
+  connectServiceBus,
+  openServiceDatabase,
   runMain,
-  startMetricsServer,
+  startServiceProcess,
 } from '@inbox/platform';
 import { startInboxApp } from './app';
 import { inboxConfigSchema, llmOptions } from './config';
@@ -17,22 +14,10 @@ import { grpcDirectoryLookup } from './directory-lookup';
  * internal HTTP; a signal stops them newest first.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(inboxConfigSchema);
-  const logger = createLogger('inbox', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
-  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, {
-      namespace: config.AMQP_NAMESPACE,
-      queueType: config.AMQP_QUEUE_TYPE,
-    }),
-    (b) => b.close(),
-  );
+  const started = await startServiceProcess(inboxConfigSchema, 'inbox');
+  const { config, logger, shutdown } = started;
+  const database = await openServiceDatabase(started);
+  const bus = await connectServiceBus(started);
   const channel =
     config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_WABA_ID && config.WHATSAPP_ACCESS_TOKEN
       ? {

@@ -1,12 +1,9 @@
 import {
   blobStoreFromConfig,
-  createLogger,
-  handleShutdown,
-  loadConfig,
-  openPostgres,
-  RabbitMqBus,
+  connectServiceBus,
+  openServiceDatabase,
   runMain,
-  startMetricsServer,
+  startServiceProcess,
 } from '@inbox/platform';
 import { startTemplatesApp } from './app';
 import { templatesConfigSchema } from './config';
@@ -17,24 +14,12 @@ import { grpcInboxPort } from './inbox-client';
  * internal HTTP → sync; a signal stops them newest first.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(templatesConfigSchema);
-  const logger = createLogger('templates', config.LOG_LEVEL);
-  const shutdown = handleShutdown(logger);
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer({ port: config.METRICS_PORT, logger });
-    await shutdown.start('metrics', metrics, (m) => m.close());
-  }
+  const started = await startServiceProcess(templatesConfigSchema, 'templates');
+  const { config, logger, shutdown } = started;
   if (!config.WHATSAPP_APP_ID)
     logger.warn('WHATSAPP_APP_ID is not set: header media cannot be uploaded for templates');
-  const database = await shutdown.start('database', openPostgres(config.databaseUrl), (d) => d.close());
-  const bus = await shutdown.start(
-    'bus',
-    RabbitMqBus.connect(config.AMQP_URL, logger, {
-      namespace: config.AMQP_NAMESPACE,
-      queueType: config.AMQP_QUEUE_TYPE,
-    }),
-    (b) => b.close(),
-  );
+  const database = await openServiceDatabase(started);
+  const bus = await connectServiceBus(started);
   await shutdown.start(
     'http, grpc, sync and outbox',
     startTemplatesApp({

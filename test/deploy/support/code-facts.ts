@@ -35,18 +35,25 @@ export function shutdownStepTimeoutMs(): number {
   return constant('packages/platform/src/shutdown.ts', /stepTimeoutMs \?\? ([\d_]+)/, 'the step timeout');
 }
 
+/** packages/platform/src/service-process.ts: each of these adds one shutdown step (metrics, database, bus). */
+const ONE_STEP_HELPERS = /\b(startServiceProcess|openServiceDatabase|connectServiceBus)\(/g;
+
 /**
- * The shutdown steps a process's main adds (`shutdown.start(…)` and `shutdown.add(…)`), run one
- * after the other on SIGTERM; undefined for a process that does not use the platform's plan.
+ * The shutdown steps a process's main adds (`shutdown.start(…)`, `shutdown.add(…)` and the
+ * platform's start helpers), run one after the other on SIGTERM; undefined for a process that
+ * does not use the platform's plan.
  */
 export function shutdownSteps(app: App): number | undefined {
   const source = read(APP[app].source);
-  if (!source.includes('handleShutdown(')) return undefined;
-  return (source.match(/\bshutdown\.(start|add)\(/g) ?? []).length;
+  if (!source.includes('handleShutdown(') && !source.includes('startServiceProcess(')) return undefined;
+  return (
+    (source.match(/\bshutdown\.(start|add)\(/g) ?? []).length + (source.match(ONE_STEP_HELPERS) ?? []).length
+  );
 }
 
-/** Whether a process's main starts the metrics server (on METRICS_PORT). */
-export const startsMetricsServer = (app: App) => read(APP[app].source).includes('startMetricsServer(');
+/** Whether a process's main starts the metrics server (on METRICS_PORT), itself or by the platform's helper. */
+export const startsMetricsServer = (app: App) =>
+  /\b(startMetricsServer|startServiceProcess)\(/.test(read(APP[app].source));
 
 /** A number's default send rates, messages per second (services/campaigns/src/config.ts). */
 export function sendRates(): { standard: number; high: number } {
