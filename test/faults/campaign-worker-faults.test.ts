@@ -1,24 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createDatabase } from '../../tools/bench/src/database';
-import { startCampaignsSystem } from '../../tools/bench/src/campaigns-system';
-import { approvedTemplate, login } from '../../tools/bench/src/campaigns-setup';
-import { phones, Probe } from '../../tools/bench/src/campaigns-probe';
-import { Children } from '../../tools/bench/src/processes';
-import {
-  campaignVerdict,
-  dispatchingReader,
-  simulatorCensus,
-  unansweredSends,
-} from './support/campaign-census';
+import { phones } from '../../tools/bench/src/campaigns-probe';
+import { campaignVerdict, dispatchingReader, simulatorCensus } from './support/campaign-census';
+import { describeFaults, startCampaignFaultSystem } from './support/fault-harness';
 import {
   settledRecipients,
   waitForCampaignEnd,
   waitForReconnection,
   waitForSends,
 } from './support/fault-watch';
-import { startPrivateServers, type PrivateServers } from './support/private-servers';
 
 /*
  * Issue 8's fault test: a campaign sent by two campaign worker processes (distributed mode, every
@@ -44,74 +32,21 @@ const LEASE_SECONDS = 20;
 /** A worker's send slots (CAMPAIGNS_SEND_CONCURRENCY's default): the most one worker has in flight. */
 const SEND_CONCURRENCY = 64;
 const BROKER_PAUSE_MS = 3_000;
-const REPO = path.resolve(__dirname, '../..');
-const DIST = ['services/campaigns/dist/main.js', 'gateway/dist/main.js', 'tools/whatsapp-sim/dist/main.js'];
-
-const skipReason = process.env.FAULTS !== '1' ? 'only with FAULTS=1 (npm run test:faults)' : undefined;
-if (skipReason) process.stderr.write(`test/faults/campaign-worker-faults skipped: ${skipReason}\n`);
-const describeFaults = skipReason ? describe.skip : describe;
-const title = `campaign workers: kill -9 one, restart RabbitMQ${skipReason ? ` (skipped: ${skipReason})` : ''}`;
 const seconds = (from: number) => Math.round((Date.now() - from) / 1000);
 
-describeFaults(title, () => {
-  // The services' output (every reconnection they log) goes to a file, named if the test fails.
-  const logFile = path.join(os.tmpdir(), `fault-campaign-workers-${process.pid}.log`);
-  const system = new Children({ logFile });
-  const workers: Children[] = [];
-  let servers: PrivateServers | undefined;
-  let passed = false;
-
-  beforeAll(async () => {
-    servers = await startPrivateServers();
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const w of workers) await w.stopAll();
-    await system.stopAll();
-    await servers?.close();
-    if (passed) fs.rmSync(logFile, { force: true });
-    else process.stderr.write(`the processes' output: ${logFile}\n`);
-  }, 120_000);
-
+describeFaults('campaign-worker-faults', 'campaign workers: kill -9 one, restart RabbitMQ', (harness) => {
   it(
     'sends every recipient at most once, never resends an unknown outcome, and completes',
     async () => {
       const started = Date.now();
-      const missingDist = DIST.filter((f) => !fs.existsSync(path.join(REPO, f)));
-      if (missingDist.length)
-        throw new Error(`build first (npm run test:faults does): ${missingDist.join(', ')}`);
-
-      if (!servers) throw new Error('the private servers did not start');
-      // A database of its own on the private cluster (the cluster goes with the run).
-      const database = await createDatabase(servers.postgresUrl);
-      const unanswered = unansweredSends();
-      const sys = await startCampaignsSystem(
-        system,
-        servers,
-        database.url,
-        {
-          SIM_AUTO_STATUSES: 'true',
-          SIM_STATUS_DELAY_MS: '50',
-          SIM_THROUGHPUT_LEVEL: 'STANDARD',
-          SIM_THROUGHPUT_MPS: String(RATE),
-          SIM_ENFORCE_THROUGHPUT: 'true',
-          SIM_ENFORCE_PAIR_RATE: 'true',
-        },
-        {
-          campaignsEnv: {
-            CAMPAIGNS_LEASE_SECONDS: String(LEASE_SECONDS),
-            CAMPAIGNS_SEND_CONCURRENCY: String(SEND_CONCURRENCY),
-          },
-          onWorkerLine: unanswered.onWorkerLine,
-          logFile,
-        },
-      );
-      const probe = new Probe(sys.api, sys.sim, await login(sys.api));
-      const templateId = await approvedTemplate(probe, 'fault_campaign');
-      // Each worker in its own Children: the killed one is no longer watched.
-      const victim = await sys.startWorkers(1, RATE);
-      const survivor = await sys.startWorkers(1, RATE);
-      workers.push(victim, survivor);
+      const { servers, database, unanswered, sys, probe, templateId, victim, victimName, survivor } =
+        await startCampaignFaultSystem(harness, {
+          rate: RATE,
+          leaseSeconds: LEASE_SECONDS,
+          sendConcurrency: SEND_CONCURRENCY,
+          templateName: 'fault_campaign',
+        });
+      const { system, workers } = harness;
       const dispatching = await dispatchingReader(database.url);
 
       const created = await probe.call<{ id: string }>('POST', '/campaigns', {
@@ -125,7 +60,7 @@ describeFaults(title, () => {
 
       // kill -9 one worker mid-campaign, then start a replacement.
       const sendsAtKill = await waitForSends(probe, KILL_AFTER_SENDS, [system, victim, survivor], 120_000);
-      const [[victimName, victimPid]] = Object.entries(victim.pids());
+      const victimPid = victim.pids()[victimName];
       process.kill(victimPid, 'SIGKILL');
       // Its claims stay DISPATCHING for the lease; read again a moment later for a claim its last
       // statement committed after the first read. (The survivor's claims of the moment are in too.)
@@ -187,7 +122,7 @@ describeFaults(title, () => {
       expect(verdict.unknownNotNeverReceived).toEqual([]);
       expect(verdict.unexplained).toEqual([]);
       expect(verdict.lostByKill.length).toBeLessThanOrEqual(SEND_CONCURRENCY);
-      passed = true;
+      harness.passed();
     },
     15 * 60_000,
   );
