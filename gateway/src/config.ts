@@ -47,6 +47,8 @@ export const gatewayConfigSchema = z
     AMQP_NAMESPACE: amqpNamespace(),
     INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
     JWT_PUBLIC_KEY: pemKey('JWT_PUBLIC_KEY', 'public'),
+    /** While the token key pair is rotated: the old public key, so the tokens it signed stay valid. */
+    JWT_PREVIOUS_PUBLIC_KEY: optionalString().pipe(pemKey('JWT_PREVIOUS_PUBLIC_KEY', 'public').optional()),
     /** Unset: the platform API does not exist. Guessable tokens are refused at boot. */
     PLATFORM_TOKEN: optionalSecret('PLATFORM_TOKEN', 32),
     /**

@@ -50,6 +50,8 @@ export interface GatewayOptions {
   logger: Logger;
   internalAuthSecret: string;
   publicKeyPem: string;
+  /** JWT_PREVIOUS_PUBLIC_KEY: tokens its private key signed stay valid while the key pair is rotated. */
+  previousPublicKeyPem?: string;
   platformToken?: string;
   limits: RateLimitSettings;
   trustProxy?: number;
@@ -89,6 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     rateLimiter: options.rateLimiter,
     directory,
     publicKeyPem: options.publicKeyPem,
+    previousPublicKeyPem: options.previousPublicKeyPem,
     usage,
     limits: options.limits,
   });

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       logger,
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
       publicKeyPem: config.JWT_PUBLIC_KEY,
+      previousPublicKeyPem: config.JWT_PREVIOUS_PUBLIC_KEY,
       platformToken: config.PLATFORM_TOKEN,
       limits: config,
       trustProxy: config.TRUST_PROXY,

@@ -165,4 +165,47 @@ describe('boot validation of secret.example.yaml', () => {
       refused(allInOneConfigSchema, { PLATFORM_TOKEN: 'replace-with-32-or-more-random-characters' }),
     ).toEqual(['PLATFORM_TOKEN']);
   });
+
+  it('the rotation keys reach the processes that read them, and are checked like the secrets they stand beside', () => {
+    const keys = generateSigningKeys();
+    const rotating: Env = {
+      ...realSecrets(),
+      INTERNAL_AUTH_SECRET_PREVIOUS: randomBytes(32).toString('base64url'),
+      JWT_PREVIOUS_PUBLIC_KEY: keys.publicKeyPem,
+      INBOX_PREVIOUS_ENCRYPTION_KEYS: `${randomBytes(32).toString('hex')},${randomBytes(32).toString('base64')}`,
+    };
+    const loaded = (app: App, schema: Schema, env: Env = rotating) =>
+      loadConfig(
+        schema,
+        bootEnv(app, (_name, key) => env[key]),
+      ) as Record<string, unknown>;
+    // The processes that verify callers (the gateway and the campaign workers only sign).
+    for (const [app, schema] of SCHEMAS.filter(([app]) => !['gateway', 'campaigns-worker'].includes(app)))
+      expect({ app, previous: loaded(app, schema).INTERNAL_AUTH_SECRET_PREVIOUS }).toEqual({
+        app,
+        previous: rotating.INTERNAL_AUTH_SECRET_PREVIOUS,
+      });
+    expect(loaded('gateway', gatewayConfigSchema).JWT_PREVIOUS_PUBLIC_KEY).toBe(keys.publicKeyPem);
+    expect(loaded('inbox', inboxConfigSchema).INBOX_PREVIOUS_ENCRYPTION_KEYS).toEqual(
+      rotating.INBOX_PREVIOUS_ENCRYPTION_KEYS.split(','),
+    );
+
+    const bad: Env = {
+      ...rotating,
+      INTERNAL_AUTH_SECRET_PREVIOUS: 'b'.repeat(31),
+      JWT_PREVIOUS_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\n...\n-----END PUBLIC KEY-----',
+      INBOX_PREVIOUS_ENCRYPTION_KEYS: `${randomBytes(32).toString('hex')},replace-with-64-hex-characters`,
+    };
+    const refusedWith = (app: App, schema: Schema) =>
+      refused(
+        schema,
+        bootEnv(app, (_name, key) => bad[key]),
+      );
+    expect(refusedWith('directory', directoryConfigSchema)).toEqual(['INTERNAL_AUTH_SECRET_PREVIOUS']);
+    expect(refusedWith('gateway', gatewayConfigSchema)).toEqual(['JWT_PREVIOUS_PUBLIC_KEY']);
+    expect(refusedWith('inbox', inboxConfigSchema)).toEqual([
+      'INBOX_PREVIOUS_ENCRYPTION_KEYS',
+      'INTERNAL_AUTH_SECRET_PREVIOUS',
+    ]);
+  });
 });

@@ -196,7 +196,11 @@ describe('the optional components', () => {
     const objects = render('external-secrets');
     const examples = secretExamples();
     type ExternalSecret = {
-      spec: { target: { name: string }; data?: { secretKey: string; remoteRef: { key: string } }[] };
+      spec: {
+        target: { name: string };
+        data?: { secretKey: string; remoteRef: { key: string } }[];
+        dataFrom?: { extract?: { key: string } }[];
+      };
     };
     const targets = ofKind<ExternalSecret>(objects, 'ExternalSecret').map((e) => e.spec.target.name);
     expect(targets.sort()).toEqual(
@@ -207,6 +211,16 @@ describe('the optional components', () => {
         expect(examples.get(external.spec.target.name)).toHaveProperty(entry.secretKey);
         expect(entry.remoteRef.key).toBe('open-inbox/shared');
       }
+      // Every Secret holding the shared secret takes the whole shared entry, last (its values win),
+      // so the rotation's optional keys arrive when the store has them and break nothing when not.
+      const extracted = (external.spec.dataFrom ?? []).map((d) => d.extract?.key);
+      const shares = 'INTERNAL_AUTH_SECRET' in (examples.get(external.spec.target.name) ?? {});
+      expect({ secret: external.spec.target.name, shared: extracted.at(-1) === 'open-inbox/shared' }).toEqual(
+        {
+          secret: external.spec.target.name,
+          shared: shares,
+        },
+      );
     }
   });
 });

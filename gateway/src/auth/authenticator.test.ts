@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { createRateLimiter, generateSigningKeys, MemoryCache } from '@inbox/platform';
+import { createRateLimiter, generateSigningKeys, MemoryCache, signAccessToken } from '@inbox/platform';
 import type { DirectoryApi } from '../clients';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
 import { Authenticator } from './authenticator';
@@ -68,4 +68,53 @@ it('admits only users and API keys, whatever kind a directory answer claims', as
   } as unknown as DirectoryApi;
   const authenticator = authenticatorOf(directory);
   await expect(admit(authenticator)).rejects.toMatchObject({ kind: 'unauthenticated' });
+});
+
+describe('while the token key pair is rotated (JWT_PREVIOUS_PUBLIC_KEY)', () => {
+  const current = generateSigningKeys();
+  const previous = generateSigningKeys();
+  const directory = {
+    anonymous: async () => ({ orgId: 3, kind: 'USER', id: 'u1', role: 'AGENT', userId: 'u1' }),
+  } as unknown as DirectoryApi;
+  const withKeys = (previousPublicKeyPem?: string) => {
+    const cache = new MemoryCache();
+    return new Authenticator({
+      cache,
+      rateLimiter: createRateLimiter(cache),
+      directory,
+      publicKeyPem: current.publicKeyPem,
+      previousPublicKeyPem,
+      usage: { used: () => undefined } as unknown as ApiKeyUsageRecorder,
+      limits: { RATE_LIMIT_PER_MINUTE: 600, AUTH_FAILURES_PER_IP: 30, AUTH_FAILURE_WINDOW_SECONDS: 300 },
+    });
+  };
+  const bearer = (token: string) =>
+    ({
+      ip: '127.0.0.1',
+      get: (name: string) => (name === 'authorization' ? `Bearer ${token}` : undefined),
+    }) as unknown as Request;
+  /** A token the directory signed before its private key changed. */
+  const signedBefore = signAccessToken(previous.privateKeyPem, { userId: 'u1', orgId: 3 }, 900);
+
+  it('admits a token the previous key signed when the previous public key is configured', async () => {
+    await expect(
+      withKeys(previous.publicKeyPem).admit(bearer(signedBefore), 'r1', false),
+    ).resolves.toMatchObject({
+      orgId: 3,
+      kind: 'USER',
+      id: 'u1',
+    });
+  });
+
+  it("refuses it without the previous public key, and admits the new key's tokens either way", async () => {
+    await expect(withKeys().admit(bearer(signedBefore), 'r1', false)).rejects.toMatchObject({
+      kind: 'unauthenticated',
+      code: 'UNAUTHENTICATED',
+    });
+    const signedAfter = signAccessToken(current.privateKeyPem, { userId: 'u1', orgId: 3 }, 900);
+    for (const authenticator of [withKeys(), withKeys(previous.publicKeyPem)])
+      await expect(authenticator.admit(bearer(signedAfter), 'r1', false)).resolves.toMatchObject({
+        id: 'u1',
+      });
+  });
 });

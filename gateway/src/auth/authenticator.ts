@@ -5,6 +5,7 @@ import {
   DomainError,
   isServiceError,
   newId,
+  publicKeys,
   unauthenticated,
   type Cache,
   type RateLimitDecision,
@@ -75,11 +76,13 @@ export class Authenticator {
       rateLimiter: RateLimiter;
       directory: DirectoryApi;
       publicKeyPem: string;
+      /** Accepted too, while the token key pair is rotated (JWT_PREVIOUS_PUBLIC_KEY). */
+      previousPublicKeyPem?: string;
       usage: ApiKeyUsageRecorder;
       limits: AuthLimits;
     },
   ) {
-    this.tokens = new AccessTokenVerifier(deps.publicKeyPem);
+    this.tokens = new AccessTokenVerifier(publicKeys(deps.publicKeyPem, deps.previousPublicKeyPem));
     this.failures = new AuthFailures(deps.rateLimiter, deps.limits);
   }
 

@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import {
   AccessTokenVerifier,
   generateSigningKeys,
+  publicKeys,
   signAccessToken,
   verifyAccessToken,
 } from './access-tokens';
@@ -33,6 +34,33 @@ describe('access tokens', () => {
     );
     expect(() => new AccessTokenVerifier(keys.publicKeyPem).verify(make())).toThrow(
       expect.objectContaining({ kind: 'unauthenticated' }),
+    );
+  });
+});
+
+describe('while the key pair is rotated (JWT_PREVIOUS_PUBLIC_KEY)', () => {
+  const previous = generateSigningKeys();
+  const byPrevious = signAccessToken(previous.privateKeyPem, { userId: 'u1', orgId: 3 }, 60);
+
+  it('accepts a token the previous key signed when its public key is configured, and only then', () => {
+    const both = publicKeys(keys.publicKeyPem, previous.publicKeyPem);
+    expect(verifyAccessToken(both, byPrevious)).toMatchObject({ userId: 'u1', orgId: 3 });
+    expect(new AccessTokenVerifier(both).verify(byPrevious)).toMatchObject({ userId: 'u1' });
+    for (const current of [keys.publicKeyPem, publicKeys(keys.publicKeyPem)])
+      expect(() => new AccessTokenVerifier(current).verify(byPrevious)).toThrow(
+        expect.objectContaining({ kind: 'unauthenticated', code: 'UNAUTHENTICATED' }),
+      );
+  });
+
+  it("accepts the current key's tokens, refuses a third key's, and says when one expired", () => {
+    const both = publicKeys(keys.publicKeyPem, previous.publicKeyPem);
+    const sign = (pem: string, seconds: number) => signAccessToken(pem, { userId: 'u1', orgId: 3 }, seconds);
+    expect(verifyAccessToken(both, sign(keys.privateKeyPem, 60))).toMatchObject({ userId: 'u1' });
+    expect(() => verifyAccessToken(both, sign(other.privateKeyPem, 60))).toThrow(
+      expect.objectContaining({ code: 'UNAUTHENTICATED' }),
+    );
+    expect(() => verifyAccessToken(both, sign(previous.privateKeyPem, -10))).toThrow(
+      expect.objectContaining({ code: 'TOKEN_EXPIRED' }),
     );
   });
 });

@@ -40,25 +40,39 @@ export function signAccessToken(
   });
 }
 
-export function verifyAccessToken(publicKeyPem: string, token: string): VerifiedAccessToken {
-  try {
-    const payload = jwt.verify(token, keyOf(publicKeyPem, 'public'), {
-      algorithms: ['ES256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    }) as {
-      sub: string;
-      org: number;
-      iat: number;
-    };
-    return { userId: payload.sub, orgId: payload.org, issuedAt: payload.iat };
-  } catch (error) {
-    // jsonwebtoken checks the signature before the expiry: an expired token was genuinely issued,
-    // so the client only needs to refresh, and the gateway does not count it as a failed guess.
-    if (error instanceof jwt.TokenExpiredError)
-      throw new DomainError('unauthenticated', 'TOKEN_EXPIRED', 'The access token has expired');
-    throw unauthenticated('The access token is invalid');
+/**
+ * The public keys an access token is verified against: JWT_PUBLIC_KEY alone, or with
+ * JWT_PREVIOUS_PUBLIC_KEY while the key pair is rotated (tokens the old key signed stay valid
+ * until they expire).
+ */
+export type PublicKeys = string | readonly string[];
+
+/** JWT_PUBLIC_KEY, then JWT_PREVIOUS_PUBLIC_KEY when set. */
+export const publicKeys = (current: string, previous?: string): readonly string[] =>
+  previous && previous !== current ? [current, previous] : [current];
+
+export function verifyAccessToken(keys: PublicKeys, token: string): VerifiedAccessToken {
+  for (const pem of typeof keys === 'string' ? [keys] : keys) {
+    try {
+      const payload = jwt.verify(token, keyOf(pem, 'public'), {
+        algorithms: ['ES256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      }) as {
+        sub: string;
+        org: number;
+        iat: number;
+      };
+      return { userId: payload.sub, orgId: payload.org, issuedAt: payload.iat };
+    } catch (error) {
+      // jsonwebtoken checks the signature before the expiry: an expired token was genuinely
+      // issued, so the client only needs to refresh, and the gateway does not count it as a
+      // failed guess. Any other refusal may come from the wrong key: the next one is tried.
+      if (error instanceof jwt.TokenExpiredError)
+        throw new DomainError('unauthenticated', 'TOKEN_EXPIRED', 'The access token has expired');
+    }
   }
+  throw unauthenticated('The access token is invalid');
 }
 
 /**
@@ -70,7 +84,7 @@ export class AccessTokenVerifier {
   private readonly verified = new Map<string, { claims: VerifiedAccessToken; expiresAt: number }>();
 
   constructor(
-    private readonly publicKeyPem: string,
+    private readonly keys: PublicKeys,
     private readonly maxEntries = 10_000,
   ) {}
 
@@ -78,7 +92,7 @@ export class AccessTokenVerifier {
     const now = Date.now();
     const hit = this.verified.get(token);
     if (hit && hit.expiresAt > now) return hit.claims;
-    const claims = verifyAccessToken(this.publicKeyPem, token);
+    const claims = verifyAccessToken(this.keys, token);
     const { exp } = jwt.decode(token) as { exp: number };
     if (this.verified.size >= this.maxEntries) this.verified.clear();
     this.verified.set(token, { claims, expiresAt: Math.min(exp * 1000, now + 60_000) });

@@ -1,6 +1,13 @@
 import jwt from 'jsonwebtoken';
 import { requireAdmin, requireOrganization } from './access';
-import { serviceCaller, signCallerToken, verifyCallerToken, type CallerContext } from './context';
+import {
+  CallerTokenCache,
+  callerSecrets,
+  serviceCaller,
+  signCallerToken,
+  verifyCallerToken,
+  type CallerContext,
+} from './context';
 
 const SECRET = 's'.repeat(40);
 const { requestId: _, ...templates } = serviceCaller('templates', 7, 'r0');
@@ -38,4 +45,38 @@ it("gives a service none of an organization's user rights", () => {
   const caller = serviceCaller('templates', 7, 'r1');
   expect(() => requireOrganization(caller)).toThrow(expect.objectContaining({ kind: 'forbidden' }));
   expect(() => requireAdmin(caller)).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+});
+
+describe('while INTERNAL_AUTH_SECRET is rotated (INTERNAL_AUTH_SECRET_PREVIOUS)', () => {
+  const PREVIOUS = 'p'.repeat(40);
+
+  it('accepts a token signed with the previous secret when it is configured, and only then', () => {
+    const token = signCallerToken(PREVIOUS, templates);
+    expect(verifyCallerToken(callerSecrets(SECRET, PREVIOUS), token, 'r1')).toMatchObject({
+      kind: 'SERVICE',
+      principalId: 'templates',
+    });
+    for (const secrets of [SECRET, callerSecrets(SECRET), callerSecrets(SECRET, undefined)])
+      expect(() => verifyCallerToken(secrets, token, 'r1')).toThrow(
+        expect.objectContaining({ kind: 'unauthenticated' }),
+      );
+  });
+
+  it('still accepts the current secret, and no third one', () => {
+    const secrets = callerSecrets(SECRET, PREVIOUS);
+    expect(verifyCallerToken(secrets, signCallerToken(SECRET, templates), 'r1').principalId).toBe(
+      'templates',
+    );
+    expect(() => verifyCallerToken(secrets, signCallerToken('o'.repeat(40), templates), 'r1')).toThrow(
+      expect.objectContaining({ kind: 'unauthenticated' }),
+    );
+  });
+
+  it('signs with the current secret: a process that knows only the new one accepts it', () => {
+    const token = new CallerTokenCache(SECRET).tokenFor(templates);
+    expect(verifyCallerToken(SECRET, token, 'r1').principalId).toBe('templates');
+    expect(() => verifyCallerToken(PREVIOUS, token, 'r1')).toThrow(
+      expect.objectContaining({ kind: 'unauthenticated' }),
+    );
+  });
 });

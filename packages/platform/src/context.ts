@@ -67,12 +67,31 @@ export function signCallerToken(secret: string, caller: Omit<CallerContext, 'req
   });
 }
 
-export function verifyCallerToken(secret: string, token: string, requestId: string): CallerContext {
+/**
+ * The secrets a caller token is verified against: INTERNAL_AUTH_SECRET alone, or with
+ * INTERNAL_AUTH_SECRET_PREVIOUS while a rotation runs (tokens are always signed with the first).
+ */
+export type CallerSecrets = string | readonly string[];
+
+/** INTERNAL_AUTH_SECRET, then INTERNAL_AUTH_SECRET_PREVIOUS when set. */
+export const callerSecrets = (current: string, previous?: string): readonly string[] =>
+  previous && previous !== current ? [current, previous] : [current];
+
+/** The claims of a token signed with one of `secrets`; throws when none of them fits. */
+function verifiedClaims(secrets: CallerSecrets, token: string): ContextClaims {
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    try {
+      return jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], issuer: ISSUER }) as ContextClaims;
+    } catch {
+      // Another secret may fit: the previous one, while a rotation runs.
+    }
+  }
+  throw new Error('signed with none of the secrets, or expired');
+}
+
+export function verifyCallerToken(secrets: CallerSecrets, token: string, requestId: string): CallerContext {
   try {
-    const claims = jwt.verify(token, secretKey(secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-    }) as ContextClaims;
+    const claims = verifiedClaims(secrets, token);
     if (!(PRINCIPAL_KINDS as readonly string[]).includes(claims.kind)) throw new Error('unknown kind');
     return {
       orgId: claims.org,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_TYPES } from './bus/rabbitmq-topology';
-import { optionalString } from './config';
+import { optionalSecret, optionalString, secret } from './config';
 
 /**
  * Settings every long-running process of the distributed mode takes (spread into each service's
@@ -22,3 +22,13 @@ export const processEnv = {
 
 /** The gateway has no database: metrics only. */
 export const gatewayProcessEnv = { METRICS_PORT: processEnv.METRICS_PORT };
+
+/**
+ * The secret of the caller context between processes (spread into each service's config schema).
+ * INTERNAL_AUTH_SECRET_PREVIOUS, set only while the secret is rotated (deploy/README.md,
+ * "Rotating secrets"), is accepted as well when verifying; tokens are signed with the current one.
+ */
+export const internalAuthEnv = {
+  INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+  INTERNAL_AUTH_SECRET_PREVIOUS: optionalSecret('INTERNAL_AUTH_SECRET_PREVIOUS', 32),
+};

@@ -1,4 +1,5 @@
 import {
+  callerSecrets,
   prepareSchema,
   serviceReadiness,
   startGrpcServer,
@@ -21,6 +22,8 @@ export interface AnalyticsAppOptions {
   /** Computed reports: Redis (shared by replicas) or bounded memory; the caller's to close. */
   cache: ReportCache;
   internalAuthSecret: string;
+  /** INTERNAL_AUTH_SECRET_PREVIOUS: callers signing with it are accepted too, while it is rotated. */
+  previousInternalAuthSecret?: string;
   grpcAddress: string;
   /** The service's clock (tests move it). */
   now?: () => Date;
@@ -56,7 +59,7 @@ export async function startAnalyticsApp(options: AnalyticsAppOptions): Promise<A
   const server = await startGrpcServer(
     {
       logger,
-      internalAuthSecret: options.internalAuthSecret,
+      internalAuthSecret: callerSecrets(options.internalAuthSecret, options.previousInternalAuthSecret),
       services: [analyticsBinding(deps)],
       readiness: serviceReadiness(database, bus),
     },

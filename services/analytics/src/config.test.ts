@@ -31,4 +31,17 @@ describe('the analytics configuration', () => {
       ConfigError,
     );
   });
+
+  it('takes INTERNAL_AUTH_SECRET_PREVIOUS while the secret is rotated, checked like the secret', () => {
+    expect(loadConfig(analyticsConfigSchema, BASE).INTERNAL_AUTH_SECRET_PREVIOUS).toBeUndefined();
+    expect(
+      loadConfig(analyticsConfigSchema, {
+        ...BASE,
+        INTERNAL_AUTH_SECRET_PREVIOUS: 'the-previous-secret-of-at-least-32-chars',
+      }).INTERNAL_AUTH_SECRET_PREVIOUS,
+    ).toBe('the-previous-secret-of-at-least-32-chars');
+    expect(() =>
+      loadConfig(analyticsConfigSchema, { ...BASE, INTERNAL_AUTH_SECRET_PREVIOUS: 'short' }),
+    ).toThrow(/INTERNAL_AUTH_SECRET_PREVIOUS must be at least 32 characters/);
+  });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
+import {
+  amqpNamespace,
+  internalAuthEnv,
+  logLevel,
+  optionalString,
+  serverUrl,
+  processEnv,
+} from '@inbox/platform';
 
 /**
  * The database of analytics' environments: ANALYTICS_DATABASE_URL, else DATABASE_URL, as
@@ -26,7 +33,7 @@ export const analyticsConfigSchema = z
     AMQP_NAMESPACE: amqpNamespace(),
     /** Computed reports shared by the replicas; unset: memory (bounded, per process). */
     REDIS_URL: optionalString().pipe(serverUrl('REDIS_URL').optional()),
-    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    ...internalAuthEnv,
     ...processEnv,
     LOG_LEVEL: logLevel,
   })

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       logger,
       cache: reports,
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      previousInternalAuthSecret: config.INTERNAL_AUTH_SECRET_PREVIOUS,
       grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
     }),
     (app) => app.stop(),

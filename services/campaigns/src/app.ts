@@ -1,4 +1,5 @@
 import {
+  callerSecrets,
   migrateAndStartRelay,
   serviceReadiness,
   startGrpcServer,
@@ -39,6 +40,8 @@ export interface CampaignsAppOptions {
   inbox: InboxPort;
   templates: TemplatesPort;
   internalAuthSecret: string;
+  /** INTERNAL_AUTH_SECRET_PREVIOUS: callers signing with it are accepted too, while it is rotated. */
+  previousInternalAuthSecret?: string;
   settings: CampaignsSettings;
   /** The per-number send rate shared by every worker (Redis, or memory in one process). */
   sendRate: SendRateLimiter;
@@ -99,10 +102,11 @@ export async function startCampaignsApp(options: CampaignsAppOptions): Promise<C
     now,
   };
   if (api) await startConsumers(deps, bus);
+  const secrets = callerSecrets(options.internalAuthSecret, options.previousInternalAuthSecret);
   const server = await startGrpcServer(
     {
       logger,
-      internalAuthSecret: options.internalAuthSecret,
+      internalAuthSecret: secrets,
       services: api ? [campaignsBinding(deps)] : [],
       readiness: serviceReadiness(database, bus),
       // A campaign's recipients travel in one CreateCampaign request.
@@ -110,9 +114,7 @@ export async function startCampaignsApp(options: CampaignsAppOptions): Promise<C
     },
     options.grpcAddress,
   );
-  const http = api
-    ? await startInternalHttp(deps, options.internalAuthSecret, options.httpPort, options.httpHost)
-    : undefined;
+  const http = api ? await startInternalHttp(deps, secrets, options.httpPort, options.httpHost) : undefined;
   const scheduler = startScheduler(deps, api ? options.schedulerIntervalMs : 0);
   const worker = options.worker ? await startCampaignWorker(deps, bus) : undefined;
   logger.info({ grpcPort: server.port, httpPort: http?.port, api, worker: !!worker }, 'campaigns listening');

@@ -1,6 +1,13 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { amqpNamespace, logLevel, optionalString, secret, serverUrl, processEnv } from '@inbox/platform';
+import {
+  amqpNamespace,
+  internalAuthEnv,
+  logLevel,
+  optionalString,
+  serverUrl,
+  processEnv,
+} from '@inbox/platform';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positive = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
@@ -16,7 +23,7 @@ export const campaignsConfigSchema = z
     AMQP_NAMESPACE: amqpNamespace(),
     /** The send rate shared by every worker and the caches; unset: memory (one process only). */
     REDIS_URL: optionalString().pipe(serverUrl('REDIS_URL').optional()),
-    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    ...internalAuthEnv,
     INBOX_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
     TEMPLATES_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
     /** One rate for every number (messages per second), over what WhatsApp reports. */

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       inbox: grpcInboxPort(config.INBOX_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
       templates: grpcTemplatesPort(config.TEMPLATES_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      previousInternalAuthSecret: config.INTERNAL_AUTH_SECRET_PREVIOUS,
       settings: settingsOf(config),
       sendRate,
       cache,

@@ -1,4 +1,5 @@
 import {
+  callerSecrets,
   migrateAndStartRelay,
   serviceReadiness,
   startGrpcServer,
@@ -22,6 +23,8 @@ export interface DirectoryAppOptions {
   /** DB_MIGRATIONS: `check` when the migrate step ran before the rollout (default `apply`). */
   migrations?: MigrationMode;
   internalAuthSecret: string;
+  /** INTERNAL_AUTH_SECRET_PREVIOUS: callers signing with it are accepted too, while it is rotated. */
+  previousInternalAuthSecret?: string;
   /** host:port; port 0 picks a free one (all-in-one mode, tests). */
   grpcAddress: string;
 }
@@ -54,7 +57,7 @@ export async function startDirectoryApp(options: DirectoryAppOptions): Promise<D
   const server = await startGrpcServer(
     {
       logger,
-      internalAuthSecret: options.internalAuthSecret,
+      internalAuthSecret: callerSecrets(options.internalAuthSecret, options.previousInternalAuthSecret),
       services: [directoryBinding(deps)],
       readiness: serviceReadiness(database),
     },

@@ -3,10 +3,10 @@ import {
   logLevel,
   optionalString,
   pemKey,
-  secret,
   serverUrl,
   amqpNamespace,
   processEnv,
+  internalAuthEnv,
 } from '@inbox/platform';
 
 /** The directory's environment in the distributed mode (the all-in-one mode builds its settings in code). */
@@ -17,7 +17,7 @@ export const directoryConfigSchema = z
     DATABASE_URL: optionalString().pipe(serverUrl('DATABASE_URL').optional()),
     AMQP_URL: serverUrl('AMQP_URL'),
     AMQP_NAMESPACE: amqpNamespace(),
-    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    ...internalAuthEnv,
     JWT_PRIVATE_KEY: pemKey('JWT_PRIVATE_KEY', 'private'),
     JWT_PUBLIC_KEY: pemKey('JWT_PUBLIC_KEY', 'public'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
         redactLinks: !config.MAIL_LOG_LINKS,
       }),
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      previousInternalAuthSecret: config.INTERNAL_AUTH_SECRET_PREVIOUS,
       grpcAddress: `0.0.0.0:${config.GRPC_PORT}`,
       settings: {
         accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,4 +1,5 @@
 import {
+  callerSecrets,
   FsBlobStore,
   migrateAndStartRelay,
   serviceReadiness,
@@ -24,6 +25,7 @@ import { inboxBinding } from './service';
 import { startInactiveBotSweeper } from './usecases/bot/close-inactive';
 import { startStaleSendSweeper } from './usecases/messages/fail-stale-sends';
 import { ensureChannel, type ChannelInput } from './usecases/settings/ensure-channel';
+import { resealChannelTokens } from './usecases/settings/reseal-channel-tokens';
 
 export interface InboxAppOptions {
   database: Database;
@@ -33,7 +35,11 @@ export interface InboxAppOptions {
   migrations?: MigrationMode;
   directory: DirectoryLookup;
   internalAuthSecret: string;
+  /** INTERNAL_AUTH_SECRET_PREVIOUS: callers signing with it are accepted too, while it is rotated. */
+  previousInternalAuthSecret?: string;
   encryptionKey: string;
+  /** INBOX_PREVIOUS_ENCRYPTION_KEYS: open tokens sealed before a rotation; each start seals them again. */
+  previousEncryptionKeys?: readonly string[];
   mediaDir: string;
   /** Where media is kept: a folder under `mediaDir` unless given (BLOB_STORE=s3 in the distributed mode). */
   blobs?: BlobStore;
@@ -54,7 +60,10 @@ export interface InboxApp {
   stop(): Promise<void>;
 }
 
-/** Boot order: migrations → outbox relay → deps → consumers and the stale-send sweeper → gRPC server → internal HTTP. */
+/**
+ * Boot order: migrations → outbox relay → deps → (while INBOX_ENCRYPTION_KEY is rotated: channel
+ * tokens sealed again) → consumers and the stale-send sweeper → gRPC server → internal HTTP.
+ */
 export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp> {
   const { database, bus, logger } = options;
   const relay = await migrateAndStartRelay(
@@ -67,7 +76,10 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
   const deps: InboxDeps = {
     db: database.db,
     events: createInboxEventRecorder(relay, () => new Date()),
-    channels: new ChannelRegistry(database.db, SecretBox.fromString(options.encryptionKey)),
+    channels: new ChannelRegistry(
+      database.db,
+      SecretBox.fromString(options.encryptionKey, options.previousEncryptionKeys),
+    ),
     directory: options.directory,
     blobs: options.blobs ?? new FsBlobStore(options.mediaDir),
     transfers: createMediaTransfers(),
@@ -80,19 +92,21 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     const { orgId, ...channel } = options.bootstrapChannel;
     await ensureChannel(deps, orgId, channel);
   }
+  if (deps.channels.rotatingKeys) await resealAtStart(deps);
   await startConsumers(deps, bus);
   const sweeper = startStaleSendSweeper(deps);
   const botSweeper = startInactiveBotSweeper(deps);
+  const secrets = callerSecrets(options.internalAuthSecret, options.previousInternalAuthSecret);
   const server = await startGrpcServer(
     {
       logger,
-      internalAuthSecret: options.internalAuthSecret,
+      internalAuthSecret: secrets,
       services: [inboxBinding(deps)],
       readiness: serviceReadiness(database, bus),
     },
     options.grpcAddress,
   );
-  const http = await startInternalHttp(deps, options.internalAuthSecret, options.httpPort, options.httpHost);
+  const http = await startInternalHttp(deps, secrets, options.httpPort, options.httpHost);
   logger.info({ grpcPort: server.port, httpPort: http.port }, 'inbox listening');
   let stopping: Promise<void> | undefined;
   return {
@@ -109,4 +123,28 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
         options.directory.close();
       })()),
   };
+}
+
+/**
+ * Seals the channel tokens a previous INBOX_ENCRYPTION_KEY sealed again with the current one, and
+ * says whether any is left (the previous keys may be dropped once none is). A failure is logged
+ * only: the previous keys still open those tokens, and the next start tries again.
+ */
+async function resealAtStart(deps: InboxDeps): Promise<void> {
+  try {
+    const { resealed, left, unreadable } = await resealChannelTokens(deps);
+    if (unreadable.length > 0)
+      deps.logger.error(
+        { orgIds: unreadable },
+        'channel tokens no configured key opens: an Admin must enter them again (PUT /api/v1/settings/whatsapp)',
+      );
+    deps.logger.info(
+      { resealed, left, unreadable: unreadable.length },
+      left === 0 && unreadable.length === 0
+        ? 'channel tokens: every one is sealed with INBOX_ENCRYPTION_KEY'
+        : 'channel tokens: not every one is sealed with INBOX_ENCRYPTION_KEY (`left`: changed meanwhile, sealed again at the next start)',
+    );
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'channel tokens: sealing them again failed; the next start tries again');
+  }
 }

@@ -6,10 +6,10 @@ import {
   logLevel,
   optionalSecret,
   optionalString,
-  secret,
   serverUrl,
   amqpNamespace,
   processEnv,
+  internalAuthEnv,
 } from '@inbox/platform';
 import type { LlmOptions } from './bot/intelligence';
 
@@ -39,6 +39,15 @@ export function llmOptions(config: {
   };
 }
 
+const is32Bytes = (v: string) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32;
+
+/** 32 bytes as 64 hex characters or base64, not an example value. */
+const encryptionKey = (name: string) =>
+  z
+    .string({ error: `${name} is required (32 bytes, hex or base64)` })
+    .refine(is32Bytes, `${name} must be 32 bytes (64 hex characters or base64)`)
+    .refine((v) => !isPlaceholder(v), `${name} is an example value; generate a random one`);
+
 /** The inbox's environment in the distributed mode (the all-in-one mode builds its options in code). */
 export const inboxConfigSchema = z
   .object({
@@ -49,14 +58,30 @@ export const inboxConfigSchema = z
     AMQP_URL: serverUrl('AMQP_URL'),
     AMQP_NAMESPACE: amqpNamespace(),
     DIRECTORY_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
-    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
-    INBOX_ENCRYPTION_KEY: z
-      .string({ error: 'INBOX_ENCRYPTION_KEY is required (32 bytes, hex or base64)' })
-      .refine(
-        (v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
-        'INBOX_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)',
+    ...internalAuthEnv,
+    INBOX_ENCRYPTION_KEY: encryptionKey('INBOX_ENCRYPTION_KEY'),
+    /**
+     * Keys the channel tokens may still be sealed with (comma-separated), while INBOX_ENCRYPTION_KEY
+     * is rotated: they open tokens, never seal them; each start seals those tokens again with the
+     * current key (deploy/README.md, "Rotating secrets").
+     */
+    INBOX_PREVIOUS_ENCRYPTION_KEYS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
       )
-      .refine((v) => !isPlaceholder(v), 'INBOX_ENCRYPTION_KEY is an example value; generate a random one'),
+      .refine(
+        (keys) => keys.every(is32Bytes),
+        'INBOX_PREVIOUS_ENCRYPTION_KEYS: each key must be 32 bytes (64 hex characters or base64), comma-separated',
+      )
+      .refine(
+        (keys) => !keys.some(isPlaceholder),
+        'INBOX_PREVIOUS_ENCRYPTION_KEYS holds an example value; use the key the tokens were sealed with',
+      ),
     MEDIA_DIR: z.string().default('./data/media'),
     /** BLOB_STORE=s3 keeps media in a bucket shared by every replica (MEDIA_DIR is then unused). */
     ...blobStoreEnv({ prefix: 'inbox/' }),

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       logger,
       directory: grpcDirectoryLookup(config.DIRECTORY_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      previousInternalAuthSecret: config.INTERNAL_AUTH_SECRET_PREVIOUS,
       encryptionKey: config.INBOX_ENCRYPTION_KEY,
+      previousEncryptionKeys: config.INBOX_PREVIOUS_ENCRYPTION_KEYS,
       mediaDir: config.MEDIA_DIR,
       blobs: blobStoreFromConfig(config.blobStore),
       settings: {

@@ -1,4 +1,5 @@
 import {
+  callerSecrets,
   FsBlobStore,
   migrateAndStartRelay,
   serviceReadiness,
@@ -28,6 +29,8 @@ export interface TemplatesAppOptions {
   /** The inbox, which owns channels and messages (closed by stop()). */
   inbox: InboxPort;
   internalAuthSecret: string;
+  /** INTERNAL_AUTH_SECRET_PREVIOUS: callers signing with it are accepted too, while it is rotated. */
+  previousInternalAuthSecret?: string;
   settings: TemplatesSettings;
   /** Where header samples are kept: `settings.mediaDir` unless given (BLOB_STORE=s3 in the distributed mode). */
   blobs?: BlobStore;
@@ -69,16 +72,17 @@ export async function startTemplatesApp(options: TemplatesAppOptions): Promise<T
     now: () => new Date(),
   };
   await startConsumers(deps, bus);
+  const secrets = callerSecrets(options.internalAuthSecret, options.previousInternalAuthSecret);
   const server = await startGrpcServer(
     {
       logger,
-      internalAuthSecret: options.internalAuthSecret,
+      internalAuthSecret: secrets,
       services: [templatesBinding(deps)],
       readiness: serviceReadiness(database, bus),
     },
     options.grpcAddress,
   );
-  const http = await startInternalHttp(deps, options.internalAuthSecret, options.httpPort, options.httpHost);
+  const http = await startInternalHttp(deps, secrets, options.httpPort, options.httpHost);
   const sync = startPeriodicSync(deps, options.syncIntervalSeconds);
   logger.info({ grpcPort: server.port, httpPort: http.port }, 'templates listening');
   let stopping: Promise<void> | undefined;

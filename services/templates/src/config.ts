@@ -5,9 +5,9 @@ import {
   blobStoreSettings,
   logLevel,
   optionalString,
-  secret,
   serverUrl,
   processEnv,
+  internalAuthEnv,
 } from '@inbox/platform';
 
 /** The templates service's environment in the distributed mode (the all-in-one mode builds its options in code). */
@@ -19,7 +19,7 @@ export const templatesConfigSchema = z
     DATABASE_URL: optionalString().pipe(serverUrl('DATABASE_URL').optional()),
     AMQP_URL: serverUrl('AMQP_URL'),
     AMQP_NAMESPACE: amqpNamespace(),
-    INTERNAL_AUTH_SECRET: secret('INTERNAL_AUTH_SECRET', 32),
+    ...internalAuthEnv,
     INBOX_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
     /** Where the gateway is reached from outside: header-media links WhatsApp fetches start with it. */
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       logger,
       inbox: grpcInboxPort(config.INBOX_GRPC_ADDR, config.INTERNAL_AUTH_SECRET),
       internalAuthSecret: config.INTERNAL_AUTH_SECRET,
+      previousInternalAuthSecret: config.INTERNAL_AUTH_SECRET_PREVIOUS,
       blobs: blobStoreFromConfig(config.blobStore),
       settings: {
         publicUrl: config.PUBLIC_URL,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { loadServiceConstructor } from '@inbox/contracts';
-import { signCallerToken, type CallerContext } from '../context';
+import { callerSecrets, signCallerToken, type CallerContext } from '../context';
 import { invalid } from '../errors';
 import { createLogger } from '../logger';
 import { checkHealth, createGrpcClient } from './client';
@@ -10,6 +10,8 @@ import { fromServiceError } from './errors';
 import { LIVENESS_SERVICE, READINESS_DEADLINE_MS, startGrpcServer, type RunningGrpcServer } from './server';
 
 const SECRET = 'x'.repeat(40);
+/** INTERNAL_AUTH_SECRET_PREVIOUS: accepted too, while the secret is rotated. */
+const PREVIOUS = 'v'.repeat(40);
 const definition = protoLoader.loadSync(path.join(__dirname, 'testdata/echo.proto'), {
   keepCase: false,
   defaults: true,
@@ -50,7 +52,7 @@ beforeAll(async () => {
   server = await startGrpcServer(
     {
       logger: createLogger('test', 'silent'),
-      internalAuthSecret: SECRET,
+      internalAuthSecret: callerSecrets(SECRET, PREVIOUS),
       readiness: () => (hang ? new Promise<boolean>(() => undefined) : Promise.resolve(ready)),
       services: [
         {
@@ -90,6 +92,13 @@ const call = (
 
 it('passes the verified caller to the implementation', async () => {
   await expect(call('Echo', { text: 'hi' }, signCallerToken(SECRET, user))).resolves.toEqual({
+    text: 'hi',
+    orgId: 7,
+  });
+});
+
+it('accepts a caller signed with the previous secret while it is rotated', async () => {
+  await expect(call('Echo', { text: 'hi' }, signCallerToken(PREVIOUS, user))).resolves.toEqual({
     text: 'hi',
     orgId: 7,
   });

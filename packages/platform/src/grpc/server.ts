@@ -1,6 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadServiceDefinition } from '@inbox/contracts';
-import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
+import {
+  CONTEXT_METADATA,
+  REQUEST_ID_METADATA,
+  verifyCallerToken,
+  type CallerContext,
+  type CallerSecrets,
+} from '../context';
 import { runWithDeadline } from '../db/call-deadline';
 import { unauthenticated } from '../errors';
 import { newId } from '../ids';
@@ -29,7 +35,8 @@ export interface ServiceBinding {
 
 export interface GrpcServerOptions {
   logger: Logger;
-  internalAuthSecret: string;
+  /** Verifies the callers' context: INTERNAL_AUTH_SECRET, and its previous value during a rotation. */
+  internalAuthSecret: CallerSecrets;
   services: ServiceBinding[];
   /** Readiness as the standard health service reports it: usually a database ping. */
   readiness: () => Promise<boolean>;

@@ -1,4 +1,10 @@
-import { CONTEXT_METADATA, REQUEST_ID_METADATA, verifyCallerToken, type CallerContext } from '../context';
+import {
+  CONTEXT_METADATA,
+  REQUEST_ID_METADATA,
+  verifyCallerToken,
+  type CallerContext,
+  type CallerSecrets,
+} from '../context';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import { runWithRequestId } from '../request-scope';
@@ -19,11 +25,11 @@ interface LocalsResponse {
 }
 
 /** Middleware: verifies the caller context the gateway signed, as on gRPC, and keeps it for `callerOf`. */
-export function authenticateInternalCaller(secret: string) {
+export function authenticateInternalCaller(secrets: CallerSecrets) {
   return (req: CallerRequest, res: LocalsResponse, next: (error?: unknown) => void): void => {
     try {
       const requestId = req.get(REQUEST_ID_METADATA) ?? newId();
-      res.locals.caller = verifyCallerToken(secret, req.get(CONTEXT_METADATA) ?? '', requestId);
+      res.locals.caller = verifyCallerToken(secrets, req.get(CONTEXT_METADATA) ?? '', requestId);
       runWithRequestId(requestId, () => next());
     } catch (error) {
       next(error);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CallerSecrets } from '../context';
 import type { Logger } from '../logger';
 import { closeHttpServer } from './close-server';
 import { authenticateInternalCaller, sendInternalError } from './internal-http';
@@ -21,7 +22,8 @@ export interface InternalApp {
 export interface InternalHttpOptions {
   /** The service's routers, mounted under `/internal` behind the caller check. */
   routers: readonly unknown[];
-  internalAuthSecret: string;
+  /** As the gRPC server's: INTERNAL_AUTH_SECRET, and its previous value during a rotation. */
+  internalAuthSecret: CallerSecrets;
   logger: Logger;
   port: number;
   host?: string;

@@ -1,5 +1,9 @@
 import express from 'express';
-import { startInternalHttp as startPlatformHttp, type RunningHttp } from '@inbox/platform';
+import {
+  startInternalHttp as startPlatformHttp,
+  type RunningHttp,
+  type CallerSecrets,
+} from '@inbox/platform';
 import type { CampaignsDeps } from '../deps';
 import { exportsRouter } from './exports.routes';
 import { importRouter } from './import.routes';
@@ -14,7 +18,7 @@ export type { RunningHttp };
  */
 export const startInternalHttp = (
   deps: CampaignsDeps,
-  internalAuthSecret: string,
+  internalAuthSecret: CallerSecrets,
   port: number,
   host?: string,
 ): Promise<RunningHttp> =>

@@ -59,6 +59,16 @@ export class ChannelRegistry {
     return this.secrets.open(sealed);
   }
 
+  /** Whether INBOX_PREVIOUS_ENCRYPTION_KEYS are set: stored tokens may be sealed with one of them. */
+  get rotatingKeys(): boolean {
+    return this.secrets.rotating;
+  }
+
+  /** The token sealed again with the current key when a previous key sealed it; undefined otherwise. */
+  resealToken(sealed: string): string | undefined {
+    return this.secrets.resealed(sealed);
+  }
+
   private async entry(orgId: number) {
     const hit = this.byOrg.get(orgId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit;

@@ -29,7 +29,7 @@ export const channels = inbox.table('channels', {
   displayPhoneNumber: text('display_phone_number'),
   apiBaseUrl: text('api_base_url').notNull(),
   apiVersion: text('api_version').notNull(),
-  /** AES-256-GCM with INBOX_ENCRYPTION_KEY: `v1:<iv>:<tag>:<ciphertext>` (base64url). */
+  /** AES-256-GCM with INBOX_ENCRYPTION_KEY (or a previous key, until a start seals it again): `v1:<iv>:<tag>:<ciphertext>` (base64url). */
   accessTokenEncrypted: text('access_token_encrypted'),
   botEnabled: boolean('bot_enabled').notNull().default(false),
   createdAt: createdAt(),

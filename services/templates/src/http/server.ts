@@ -1,5 +1,9 @@
 import express from 'express';
-import { startInternalHttp as startPlatformHttp, type RunningHttp } from '@inbox/platform';
+import {
+  startInternalHttp as startPlatformHttp,
+  type RunningHttp,
+  type CallerSecrets,
+} from '@inbox/platform';
 import type { TemplatesDeps } from '../deps';
 import { headerMediaRouter } from './header-media.routes';
 import { uploadMediaRouter } from './upload-media.routes';
@@ -13,7 +17,7 @@ export type { RunningHttp };
  */
 export const startInternalHttp = (
   deps: TemplatesDeps,
-  internalAuthSecret: string,
+  internalAuthSecret: CallerSecrets,
   port: number,
   host?: string,
 ): Promise<RunningHttp> =>

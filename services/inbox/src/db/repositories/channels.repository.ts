@@ -43,6 +43,30 @@ export const channelsRepository = {
       .orderBy(asc(channels.orgId))
       .limit(page.limit),
 
+  /** Stored access tokens (sealed) after an organization id, by organization id. */
+  pageSealedTokens: async (
+    db: Db,
+    page: { afterOrgId: number; limit: number },
+  ): Promise<{ orgId: number; sealed: string }[]> => {
+    const rows = await db
+      .select({ orgId: channels.orgId, sealed: channels.accessTokenEncrypted })
+      .from(channels)
+      .where(and(gt(channels.orgId, page.afterOrgId), isNotNull(channels.accessTokenEncrypted)))
+      .orderBy(asc(channels.orgId))
+      .limit(page.limit);
+    return rows.map((r) => ({ orgId: r.orgId, sealed: r.sealed! }));
+  },
+
+  /** Replaces a sealed token only if it is still `from` (not changed meanwhile); true when it did. */
+  replaceSealedToken: async (db: Db, orgId: number, from: string, to: string): Promise<boolean> => {
+    const updated = await db
+      .update(channels)
+      .set({ accessTokenEncrypted: to })
+      .where(and(eq(channels.orgId, orgId), eq(channels.accessTokenEncrypted, from)))
+      .returning({ orgId: channels.orgId });
+    return updated.length > 0;
+  },
+
   /** Creates the channel unless the organization already has one; true when this call created it. */
   insertIfAbsent: async (db: Db, values: ChannelValues): Promise<boolean> => {
     const inserted = await db
