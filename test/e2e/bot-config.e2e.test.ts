@@ -1,4 +1,4 @@
-import { DEFAULT_BOT_SETTINGS, DEFAULT_ROUTING_RULES } from '@inbox/contracts';
+import { BOT_LIMITS, DEFAULT_BOT_SETTINGS, DEFAULT_ROUTING_RULES } from '@inbox/contracts';
 import { botSettings, CATEGORIES, expectProblem, fieldPaths, makeTeam, read, write } from '../support/bot';
 import { MODE } from '../support/system';
 import { systemForTestFile } from '../support/suite';
@@ -139,6 +139,39 @@ describe(`the bot's configuration documents (${MODE})`, () => {
       });
       expectProblem('malformed JSON', res, 400, 'MALFORMED_JSON');
     });
+  });
+
+  it('refuses documents over the training-text limit with a 400 naming the total, and keeps the stored ones', async () => {
+    // One character over, in examples of the longest length allowed (~0.5 MB: within the 1 MiB bodies).
+    const over = BOT_LIMITS.trainingChars + 1;
+    const lists = (total: number) => {
+      const all = Array.from({ length: Math.ceil(total / BOT_LIMITS.example) }, (_, i) =>
+        'x'.repeat(Math.min(BOT_LIMITS.example, total - i * BOT_LIMITS.example)),
+      );
+      return Array.from({ length: Math.ceil(all.length / 100) }, (_, i) => all.slice(i * 100, (i + 1) * 100));
+    };
+    const settings = botSettings({
+      intents: lists(over).map((examples, i) => ({ name: `i${i}`, examples, answer: { type: 'handoff' } })),
+    });
+    // Ten categories c0…c9: their names are training text too.
+    const categories = { data: lists(over - 20).map((examples, i) => ({ name: `c${i}`, examples })) };
+    for (const [path, body, field] of [
+      ['/bot/settings', settings, 'intents'],
+      ['/bot/categories', categories, 'data'],
+    ] as const) {
+      const before = await snapshot();
+      const res = await t.api.put(path, body, { token: t.admin });
+      expectProblem(`${path} over the training-text limit`, res, 400, 'VALIDATION_FAILED');
+      expect(res.body.errors).toEqual([
+        {
+          path: field,
+          message: expect.stringMatching(
+            / total 500,001 characters; at most 500,000 per document$/,
+          ) as string,
+        },
+      ]);
+      expect(await snapshot()).toEqual(before);
+    }
   });
 
   it.each([

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  botCategoriesSchema,
-  botSettingsSchema,
   CLASSIFICATION_ENGINES,
   JOB_STATUSES,
   RECLASSIFY_SCOPES,
   routingRulesSchema,
+  storedBotCategoriesSchema,
+  storedBotSettingsSchema,
   type JobView,
 } from '@inbox/contracts';
 import type { InboxApi } from '../clients';
@@ -15,14 +15,17 @@ import { nullable, timestamp } from './schemas';
 type Inbox = InboxApi['call'];
 type Answer<M extends keyof Inbox> = Awaited<ReturnType<Inbox[M]>>;
 
-/** A bot document as GET and PUT answer it: the document itself and when it was last stored. */
+/**
+ * A bot document as GET and PUT answer it: the document itself and when it was last stored. The
+ * stored shapes: a document stored before the training-text limit is still answered.
+ */
 const stored = <S extends z.ZodObject>(document: S) =>
   document.extend({
     updatedAt: nullable(timestamp).describe('null while the defaults apply (never stored)'),
   });
 
-export const botSettingsResponse = stored(botSettingsSchema);
-export const botCategoriesResponse = stored(botCategoriesSchema);
+export const botSettingsResponse = stored(storedBotSettingsSchema);
+export const botCategoriesResponse = stored(storedBotCategoriesSchema);
 export const routingRulesResponse = stored(routingRulesSchema);
 
 /** The inbox sends documents as JSON (the stored shape is the REST shape). */

@@ -1,4 +1,4 @@
-import { DEFAULT_BOT_SETTINGS, DEFAULT_ROUTING_RULES, type BotSettings } from '@inbox/contracts';
+import { BOT_LIMITS, DEFAULT_BOT_SETTINGS, DEFAULT_ROUTING_RULES, type BotSettings } from '@inbox/contracts';
 import { conflict, DomainError, invalid, notFound } from '@inbox/platform';
 import { ADMIN_KEY, inboxGatewayForTestFile } from '../testing/inbox-stand-in';
 
@@ -18,6 +18,28 @@ const settings: BotSettings = {
   ],
 };
 const UPDATED = '2025-03-01T10:00:00.000Z';
+
+/** Examples of the longest length allowed, `total` characters in all, 100 to a list. */
+const exampleLists = (total: number) => {
+  const all = Array.from({ length: Math.ceil(total / BOT_LIMITS.example) }, (_, i) =>
+    'x'.repeat(Math.min(BOT_LIMITS.example, total - i * BOT_LIMITS.example)),
+  );
+  return Array.from({ length: Math.ceil(all.length / 100) }, (_, i) => all.slice(i * 100, (i + 1) * 100));
+};
+/** Documents whose training text is one character over the limit (~0.5 MB: within the 1 MiB bodies). */
+const OVER = BOT_LIMITS.trainingChars + 1;
+const settingsOverTheLimit: BotSettings = {
+  ...settings,
+  intents: exampleLists(OVER).map((examples, i) => ({
+    name: `intent ${i}`,
+    examples,
+    answer: { type: 'handoff' },
+  })),
+};
+const categoriesOverTheLimit = {
+  // Ten categories named c0…c9: their names count too.
+  data: exampleLists(OVER - 'c0'.length * 10).map((examples, i) => ({ name: `c${i}`, examples })),
+};
 const echoDocument = async (request: { json: string }) => ({ json: request.json, updatedAt: UPDATED });
 
 const job = {
@@ -89,6 +111,27 @@ describe('bot documents', () => {
       expect(methods()).toEqual([]);
     },
   );
+
+  it.each([
+    ['/bot/settings', settingsOverTheLimit, 'intents', 'The intents’ examples total 500,001 characters'],
+    ['/bot/categories', categoriesOverTheLimit, 'data', 'descriptions and examples total 500,001 characters'],
+  ])(
+    'PUT %s refuses a document over the training-text limit with a 400 naming the total; the inbox is not asked',
+    async (path, body, field, total) => {
+      const res = await call('PUT', path, { key: ADMIN_KEY, body });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+      expect(res.body!.errors).toEqual([{ path: field, message: expect.stringContaining(total) as string }]);
+      expect(res.body!.errors![0].message).toContain('at most 500,000 per document');
+      expect(methods()).toEqual([]);
+    },
+  );
+
+  it('GET answers a document stored over the training-text limit (stored before it existed)', async () => {
+    answers.GetBotSettings = async () => ({ json: JSON.stringify(settingsOverTheLimit), updatedAt: UPDATED });
+    const res = await call('GET', '/bot/settings', { key: ADMIN_KEY });
+    expect(res).toEqual({ status: 200, body: { ...settingsOverTheLimit, updatedAt: UPDATED } });
+  });
 
   it.each([
     ['GET', '/bot/settings', undefined],

@@ -56,6 +56,18 @@ describe('the bot in the OpenAPI document', () => {
     expect(Object.keys(op('put', '/bot/categories')!.responses)).toContain('409');
   });
 
+  it('says how much training text a PUT document may hold', () => {
+    const property = (path: string, name: string) =>
+      (
+        op('put', path)!.requestBody!.content['application/json'].schema as {
+          properties: Record<string, { description?: string }>;
+        }
+      ).properties[name]!.description;
+    expect(property('/bot/settings', 'intents')).toContain('at most 500,000 characters of examples in all');
+    expect(property('/bot/categories', 'data')).toContain('at most 500,000 characters in all');
+    expect(op('put', '/bot/settings')!.summary).toContain('at most 500,000 characters');
+  });
+
   it('answers documents with their update time', () => {
     for (const path of ['/bot/settings', '/bot/categories', '/routing-rules'])
       expect(successSchema(op('get', path)!).properties.updatedAt).toBeDefined();

@@ -1,4 +1,4 @@
-import { botCategoriesSchema, botSettingsSchema, routingRulesSchema } from '@inbox/contracts';
+import { BOT_LIMITS, botCategoriesSchema, botSettingsSchema, routingRulesSchema } from '@inbox/contracts';
 import {
   botCategoriesResponse,
   botSettingsResponse,
@@ -13,6 +13,9 @@ import {
 } from './bot-schemas';
 import { route, type RouteSpec } from './route';
 import { idParam } from './schemas';
+
+/** The training-text limit as the summaries say it (a document over it is a 400 VALIDATION_FAILED). */
+const TRAINING_CHARS = BOT_LIMITS.trainingChars.toLocaleString('en-US');
 
 /** Inbox codes that name a field of a valid-looking document (a reference): 422 rather than 400. */
 export const UNKNOWN_CATEGORY = 'UNKNOWN_CATEGORY';
@@ -34,7 +37,8 @@ export const botRoutes: RouteSpec[] = [
     access: 'admin',
     tag: 'Bot',
     summary:
-      'Replace the bot’s settings and intents. `enabled` is the channel’s bot switch (409 CHANNEL_NOT_CONFIGURED without a channel); an intent’s category must be one of /bot/categories (422 UNKNOWN_CATEGORY)',
+      'Replace the bot’s settings and intents. `enabled` is the channel’s bot switch (409 CHANNEL_NOT_CONFIGURED without a channel); an intent’s category must be one of /bot/categories (422 UNKNOWN_CATEGORY); ' +
+      `the intents’ examples train the bot: at most ${TRAINING_CHARS} characters in all (400 beyond)`,
     body: botSettingsSchema,
     response: botSettingsResponse,
     statusByCode: { [UNKNOWN_CATEGORY]: 422 },
@@ -56,7 +60,8 @@ export const botRoutes: RouteSpec[] = [
     access: 'admin',
     tag: 'Bot',
     summary:
-      'Replace the categories; their examples train the classifier. 409 CATEGORY_IN_USE when an intent still uses one removed',
+      `Replace the categories; their names, descriptions and examples train the classifier (at most ${TRAINING_CHARS} characters in all; 400 beyond). ` +
+      '409 CATEGORY_IN_USE when an intent still uses one removed',
     body: botCategoriesSchema,
     response: botCategoriesResponse,
     handler: async ({ body, ctx, call }) =>

@@ -44,6 +44,13 @@ export const BOT_LIMITS = {
   keywords: 50,
   keyword: 64,
   categories: 100,
+  /**
+   * Characters of training text in one document: /bot/settings' intent examples, /bot/categories'
+   * names, descriptions and examples (what the classifiers learn from). Training time and memory
+   * grow with it: twice the largest configuration seen (100 intents × 30 examples × 80 characters),
+   * half what a 1 MiB body held (docs/decisions.md, "total-characters limit").
+   */
+  trainingChars: 500_000,
   rules: 100,
   ruleName: 100,
   handoffSummary: 4000,
@@ -83,7 +90,36 @@ export const botIntentSchema = z.strictObject({
 });
 export type BotIntent = z.infer<typeof botIntentSchema>;
 
-export const botSettingsSchema = z.strictObject({
+/**
+ * The characters the classifiers learn from in each document (services/inbox/src/bot/intelligence/
+ * models.ts): every intent example; every category's name, description and examples.
+ */
+export const settingsTrainingChars = (settings: Pick<BotSettings, 'intents'>): number =>
+  sum(settings.intents.flatMap((intent) => intent.examples));
+export const categoriesTrainingChars = (categories: BotCategories): number =>
+  sum(categories.data.flatMap((c) => [c.name, c.description ?? '', ...(c.examples ?? [])]));
+const sum = (texts: string[]) => texts.reduce((total, text) => total + text.length, 0);
+
+const limit = BOT_LIMITS.trainingChars.toLocaleString('en-US');
+
+/** A refusal of a document whose training text is over BOT_LIMITS.trainingChars, at its list's path. */
+const withinTrainingChars =
+  <T>(path: 'intents' | 'data', what: string, count: (document: T) => number) =>
+  (document: T, ctx: z.RefinementCtx<T>) => {
+    const total = count(document);
+    if (total > BOT_LIMITS.trainingChars)
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: `${what} total ${total.toLocaleString('en-US')} characters; at most ${limit} per document`,
+      });
+  };
+
+/**
+ * The settings as stored and answered. A document stored before the training-text limit may be
+ * over it: it is still answered (and trains), so the limit is checked on writes only.
+ */
+export const storedBotSettingsSchema = z.strictObject({
   enabled: z.boolean().describe('new conversations start in BOT_HANDLING and the bot answers them'),
   language: z.enum(BOT_LANGUAGES).describe('the language of the bot’s own messages and the default'),
   greeting: text(BOT_LIMITS.message).nullable().describe('sent before the first answer of a conversation'),
@@ -110,9 +146,17 @@ export const botSettingsSchema = z.strictObject({
   intents: z
     .array(botIntentSchema)
     .max(BOT_LIMITS.intents)
-    .refine((list) => unique(list.map((i) => i.name)), 'Intent names must be unique'),
+    .refine((list) => unique(list.map((i) => i.name)), 'Intent names must be unique')
+    .describe(
+      `their examples train the bot: at most ${limit} characters of examples in all (400 VALIDATION_FAILED beyond)`,
+    ),
 });
-export type BotSettings = z.infer<typeof botSettingsSchema>;
+export type BotSettings = z.infer<typeof storedBotSettingsSchema>;
+
+/** The settings a PUT writes: the stored shape, within the training-text limit. */
+export const botSettingsSchema = storedBotSettingsSchema.superRefine(
+  withinTrainingChars<BotSettings>('intents', 'The intents’ examples', settingsTrainingChars),
+);
 
 /** What an organization that never configured its bot gets. */
 export const DEFAULT_BOT_SETTINGS: BotSettings = {
@@ -135,13 +179,26 @@ export const botCategorySchema = z.strictObject({
 });
 export type BotCategory = z.infer<typeof botCategorySchema>;
 
-export const botCategoriesSchema = z.strictObject({
+/** The categories as stored and answered (like storedBotSettingsSchema: the limit is checked on writes). */
+export const storedBotCategoriesSchema = z.strictObject({
   data: z
     .array(botCategorySchema)
     .max(BOT_LIMITS.categories)
-    .refine((list) => unique(list.map((c) => c.name)), 'Category names must be unique (ignoring case)'),
+    .refine((list) => unique(list.map((c) => c.name)), 'Category names must be unique (ignoring case)')
+    .describe(
+      `their names, descriptions and examples train the classifier: at most ${limit} characters in all (400 VALIDATION_FAILED beyond)`,
+    ),
 });
-export type BotCategories = z.infer<typeof botCategoriesSchema>;
+export type BotCategories = z.infer<typeof storedBotCategoriesSchema>;
+
+/** The categories a PUT writes: the stored shape, within the training-text limit. */
+export const botCategoriesSchema = storedBotCategoriesSchema.superRefine(
+  withinTrainingChars<BotCategories>(
+    'data',
+    'The categories’ names, descriptions and examples',
+    categoriesTrainingChars,
+  ),
+);
 
 export const routingRuleSchema = z.strictObject({
   name: text(BOT_LIMITS.ruleName),

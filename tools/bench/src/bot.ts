@@ -1,29 +1,11 @@
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import {
-  BOT_LIMITS,
-  DEFAULT_BOT_SETTINGS,
-  type BotCategories,
-  type BotIntent,
-  type BotSettings,
-} from '@inbox/contracts';
-import { JSON_BODY_LIMIT_BYTES } from '@inbox/gateway/dist/routes/route';
-import { categoryExamples, intentExamples } from '@inbox/inbox/dist/bot/intelligence/models';
-import type { BotModelConfig } from '@inbox/inbox/dist/bot/intelligence';
-import {
-  ACCEPT,
-  accept,
-  trainClassifier,
-  trainClassifierInSlices,
-  type LabelledText,
-  type TextClassifier,
-} from '@inbox/inbox/dist/bot/nlp/classifier';
+import { ACCEPT, accept, trainClassifier, type TextClassifier } from '@inbox/inbox/dist/bot/nlp/classifier';
 import { loadDataset, type LabelledMessage } from '@inbox/inbox/dist/bot/nlp/dataset';
 import { figures, type Figures } from '@inbox/inbox/dist/bot/nlp/evaluation';
 import { detectLanguage } from '@inbox/inbox/dist/bot/nlp/language';
+import { maxConfigurations } from './bot-max';
+import { percentile, printTable } from './bot-table';
 
 /*
  * npm run bench:bot [-- options] — the bot's built-in intelligence on its dataset
@@ -32,7 +14,7 @@ import { detectLanguage } from '@inbox/inbox/dist/bot/nlp/language';
  * one organization's models well under 100 ms; a message classified in under 5 ms.
  *   --runs N      trainings timed per model (default 15; the median is shown)
  *   --repeat N    passes over the test split for the classify times (default 20)
- *   --max         also train at the largest configurations allowed (minutes): see maxConfigurations
+ *   --max         also train at the largest documents allowed (minutes): see bot-max.ts
  * Accuracy = top-ranked label right; macro-F1 = mean over labels of each label's F1. "accepted" =
  * the share of test messages `accept` (ACCEPT thresholds) lets through, "wrong" = the share of
  * those that are wrong, "unrelated" = out-of-scope messages accepted. Language = detectLanguage
@@ -47,10 +29,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
 function train(messages: LabelledMessage[], key: Key): TextClassifier {
   return trainClassifier(messages.map((m) => ({ label: m[key], text: m.text })));
 }
@@ -59,13 +37,6 @@ function quality(classifier: TextClassifier, rows: LabelledMessage[], key: Key):
   return figures(
     rows.map((m) => ({ expected: m[key], predicted: classifier.rank(m.text)[0]?.label ?? null })),
   );
-}
-
-function printTable(title: string, header: string[], rows: string[][]): void {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  console.log(`\n${title}`);
-  for (const row of all) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -168,184 +139,6 @@ async function main(): Promise<void> {
   );
   console.log(JSON.stringify({ ...json, ...timing }));
   if (values.max) return maxConfigurations(messages, testSplit);
-}
-
-/*
- * --max: the cost of training one organization at the largest configurations the contract allows
- * (BOT_LIMITS: intents × examples × characters, and as many categories), with examples made of the
- * dataset's texts joined up to the length; and at the largest that fits the gateway's JSON body
- * limit (each PUT document at most JSON_BODY_LIMIT_BYTES). Per classifier: training time at once
- * (what the event loop would be blocked for) and in slices (what the bot does: the longest pause of
- * the event loop meanwhile), the memory the trained model keeps, the peak RSS, classify times.
- */
-
-interface MaxConfiguration {
-  name: string;
-  config: BotModelConfig;
-  documents: string;
-}
-
-/** A deterministic pseudo-random sequence (the same configurations every run). */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
-
-function configuration(messages: LabelledMessage[], exampleChars: number, examples: number): BotModelConfig {
-  const random = seeded(7);
-  const pool = (key: 'intent' | 'category') => {
-    const byLabel = new Map<string, string[]>();
-    for (const m of messages) byLabel.set(m[key], [...(byLabel.get(m[key]) ?? []), m.text]);
-    return [...byLabel.values()];
-  };
-  // Example n of label l: texts of dataset label (l mod labels) joined up to the length, so labels differ.
-  const text = (texts: string[]) => {
-    let out = texts[Math.floor(random() * texts.length)];
-    while (out.length < exampleChars) out += '. ' + texts[Math.floor(random() * texts.length)];
-    return out.slice(0, exampleChars).trim();
-  };
-  const intentTexts = pool('intent');
-  const categoryTexts = pool('category');
-  const categories: BotCategories = {
-    data: Array.from({ length: BOT_LIMITS.categories }, (_, c) => ({
-      name: `category ${c}`,
-      description: text(categoryTexts[c % categoryTexts.length]).slice(0, 500),
-      examples: Array.from({ length: examples }, () => text(categoryTexts[c % categoryTexts.length])),
-    })),
-  };
-  const intents: BotIntent[] = Array.from({ length: BOT_LIMITS.intents }, (_, i) => ({
-    name: `intent ${i}`,
-    examples: Array.from({ length: examples }, () => text(intentTexts[i % intentTexts.length])),
-    answer: { type: 'text', text: 'answer' },
-    category: `category ${i % BOT_LIMITS.categories}`,
-  }));
-  const settings: BotSettings = { ...DEFAULT_BOT_SETTINGS, intents };
-  return { orgId: 1, version: 1, settings, categories };
-}
-
-const documentBytes = (config: BotModelConfig) =>
-  [config.settings, config.categories].map((d) => Buffer.byteLength(JSON.stringify(d)));
-
-/** The longest example that keeps both PUT bodies within the gateway's limit, all other limits at the top. */
-function largestThroughTheApi(messages: LabelledMessage[]): BotModelConfig {
-  const fits = (chars: number) =>
-    Math.max(...documentBytes(configuration(messages, chars, BOT_LIMITS.examplesPerIntent))) <=
-    JSON_BODY_LIMIT_BYTES;
-  let [low, high] = [1, BOT_LIMITS.example];
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle - 1;
-  }
-  return configuration(messages, low, BOT_LIMITS.examplesPerIntent);
-}
-
-/** Heap and typed arrays in use after a full collection (gc exposed by maxConfigurations). */
-const retainedMb = () => {
-  (vm.runInNewContext('gc') as () => void)();
-  const m = process.memoryUsage();
-  return (m.heapUsed + m.arrayBuffers) / 1e6;
-};
-const peakRssMb = () => process.resourceUsage().maxRSS / 1e3;
-
-async function measure(name: string, examples: LabelledText[], testSplit: LabelledMessage[]) {
-  const chars = examples.reduce((sum, e) => sum + e.text.length, 0);
-  const before = retainedMb();
-  let start = process.hrtime.bigint();
-  let model: TextClassifier | null = trainClassifier(examples);
-  const atOnceMs = Number(process.hrtime.bigint() - start) / 1e6;
-  const modelMb = retainedMb() - before;
-  const classifyUs: number[] = [];
-  for (const m of testSplit) {
-    const t0 = process.hrtime.bigint();
-    model.rank(m.text);
-    classifyUs.push(Number(process.hrtime.bigint() - t0) / 1e3);
-  }
-  classifyUs.sort((a, b) => a - b);
-  model = null;
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  start = process.hrtime.bigint();
-  await trainClassifierInSlices(examples);
-  const slicedMs = Number(process.hrtime.bigint() - start) / 1e6;
-  delay.disable();
-  return {
-    name,
-    examples: examples.length,
-    chars,
-    atOnceMs,
-    slicedMs,
-    longestPauseMs: delay.max / 1e6,
-    modelMb,
-    peakRssMb: peakRssMb(),
-    classifyP50Us: percentile(classifyUs, 0.5),
-    classifyP99Us: percentile(classifyUs, 0.99),
-  };
-}
-
-async function maxConfigurations(messages: LabelledMessage[], testSplit: LabelledMessage[]): Promise<void> {
-  v8.setFlagsFromString('--expose-gc');
-  const configurations: MaxConfiguration[] = [];
-  const api = largestThroughTheApi(messages);
-  const contract = configuration(messages, BOT_LIMITS.example, BOT_LIMITS.examplesPerIntent);
-  for (const [name, config] of [
-    [`through the API (1 MiB bodies; examples of ${api.settings.intents[0].examples[0].length} chars)`, api],
-    [
-      `contract limits (${BOT_LIMITS.intents}×${BOT_LIMITS.examplesPerIntent}×${BOT_LIMITS.example} chars)`,
-      contract,
-    ],
-  ] as const)
-    configurations.push({
-      name,
-      config,
-      documents: documentBytes(config)
-        .map((b) => (b / 1e6).toFixed(2))
-        .join(' + '),
-    });
-
-  const rows: string[][] = [];
-  const results: unknown[] = [];
-  for (const { name, config, documents } of configurations) {
-    console.log(`\n${name}: PUT bodies ${documents} MB`);
-    for (const [model, examples] of [
-      ['intents', intentExamples(config)],
-      ['categories', categoryExamples(config)],
-    ] as const) {
-      const r = await measure(model, examples, testSplit);
-      results.push({ configuration: name, ...r });
-      rows.push([
-        name.split(' (')[0],
-        model,
-        String(r.examples),
-        (r.chars / 1e6).toFixed(2),
-        (r.atOnceMs / 1000).toFixed(1),
-        (r.slicedMs / 1000).toFixed(1),
-        r.longestPauseMs.toFixed(0),
-        r.modelMb.toFixed(0),
-        r.peakRssMb.toFixed(0),
-        r.classifyP50Us.toFixed(0),
-        r.classifyP99Us.toFixed(0),
-      ]);
-      console.log(JSON.stringify(results.at(-1)));
-    }
-  }
-  printTable(
-    'Largest configurations (one organization; load average ' + os.loadavg()[0].toFixed(2) + ')',
-    [
-      'configuration',
-      'model',
-      'examples',
-      'M chars',
-      'train at once s',
-      'in slices s',
-      'longest pause ms',
-      'model MB',
-      'peak RSS MB',
-      'classify p50 µs',
-      'p99 µs',
-    ],
-    rows,
-  );
 }
 
 void main();

@@ -1,4 +1,5 @@
 import {
+  BOT_LIMITS,
   DEFAULT_BOT_SETTINGS,
   DEFAULT_ROUTING_RULES,
   type BotCategories,
@@ -191,6 +192,35 @@ describe('bot configuration', () => {
     expect(await failure(putRoutingRules(tb.deps, admin, json(noRules)))).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: [expect.objectContaining({ path: 'agentCapacity' })],
+    });
+    expect(await loadBotConfig(tb.deps.db, orgId)).toMatchObject({ version: 0 });
+  });
+
+  it('refuses documents over the training-text limit from any gRPC caller (5 MB ones included), storing nothing', async () => {
+    const { orgId, admin } = org();
+    const handlers = botHandlers(tb.deps);
+    // Every other limit at its top: 100 × 100 examples of 500 characters, a 5 MB document.
+    const lists = Array.from({ length: BOT_LIMITS.intents }, () =>
+      Array.from({ length: BOT_LIMITS.examplesPerIntent }, () => 'x'.repeat(BOT_LIMITS.example)),
+    );
+    const settings = {
+      ...SETTINGS,
+      enabled: false,
+      intents: lists.map((examples, i) => ({ name: `intent ${i}`, examples, answer: { type: 'handoff' } })),
+    };
+    const categories = { data: lists.map((examples, i) => ({ name: `category ${i}`, examples })) };
+    expect(await failure(handlers.PutBotSettings({ json: json(settings) }, admin))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [
+        {
+          path: 'intents',
+          message: 'The intents’ examples total 5,000,000 characters; at most 500,000 per document',
+        },
+      ],
+    });
+    expect(await failure(handlers.PutBotCategories({ json: json(categories) }, admin))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ path: 'data', message: expect.stringContaining('total 5,001,090 characters') as string }],
     });
     expect(await loadBotConfig(tb.deps.db, orgId)).toMatchObject({ version: 0 });
   });
