@@ -21,12 +21,14 @@ export interface ModelCacheLimits {
 
 /**
  * An organization's weight is its training text, intents' examples twice (they train categories
- * too): about 3 M characters at the gateway's 1 MiB bodies (~70 MB of models), 15 M at the
- * contract's limits (~150 MB; npm run bench:bot -- --max). The bound keeps six or one of those.
+ * too): at most 1.5 M characters within the documents' limit (BOT_LIMITS.trainingChars). Its two
+ * models then take ~28 MB for ordinary text and at most ~135 MB whatever the text (the vocabulary's
+ * cap, nlp/vectors.ts; npm run bench:bot -- --max). The bound keeps five organizations at the
+ * limit (≤ ~700 MB, ~140 MB of ordinary text) or hundreds of ordinary ones.
  */
 export const DEFAULT_MODEL_CACHE_LIMITS: ModelCacheLimits = {
   maxOrganizations: 500,
-  maxTrainingChars: 20_000_000,
+  maxTrainingChars: 8_000_000,
 };
 
 interface Entry {

@@ -13,6 +13,16 @@ import { tokenize } from './text';
 const WORD_SHARE = 0.3;
 const CHAR_GRAMS = [3, 4];
 
+/**
+ * The most features a vocabulary keeps, the most frequent first: a classifier's model is dense,
+ * features × labels, so its size follows the vocabulary, not the characters. Text of ordinary
+ * words stays far below (the shipped dataset: 6,927 features),
+ * while 500,000 characters of made-up words or CJK held 0.5–2.6 GB of models without the cap.
+ */
+export const MAX_FEATURES = 40_000;
+/** Features looked at between two yields while the vocabulary is cut down. */
+const FEATURES_PER_STEP = 20_000;
+
 /** A sparse unit vector: feature ids (ascending order is not needed) and weights. */
 export interface Vector {
   ids: Int32Array;
@@ -74,8 +84,8 @@ function views(text: string): { all: Features; content: Features } {
 
 /** The vocabulary and document frequencies of a training set, and how to turn any text into a vector. */
 export class Vectorizer {
-  private readonly ids = new Map<string, number>();
-  private readonly idf: number[] = [];
+  private ids = new Map<string, number>();
+  private idf: number[] = [];
   /** What a feature no training text had weighs: it only lowers the other features' share. */
   private unseenIdf = 0;
 
@@ -96,6 +106,7 @@ export class Vectorizer {
       vectorizer.countDocument(c.all);
       yield;
     }
+    yield* vectorizer.keepMostFrequent(MAX_FEATURES);
     vectorizer.weighDocuments(texts.length);
     const rows: TextVectors[] = [];
     for (const c of counts) {
@@ -113,6 +124,34 @@ export class Vectorizer {
       let id = this.ids.get(feature);
       if (id === undefined) this.ids.set(feature, (id = this.ids.size));
       this.idf[id] = (this.idf[id] ?? 0) + 1;
+    }
+  }
+
+  /**
+   * Keeps the `max` features most documents have (ties: the first seen), renumbered densely. A
+   * feature dropped weighs as one no training text had. Linear in the vocabulary, in steps.
+   */
+  private *keepMostFrequent(max: number): Steps<void> {
+    if (this.ids.size <= max) return;
+    // Document frequencies are small integers: the cut-off is found by counting, not by sorting.
+    const atFrequency: number[] = [];
+    for (const df of this.idf) atFrequency[df] = (atFrequency[df] ?? 0) + 1;
+    let cutoff = atFrequency.length;
+    let above = 0;
+    while (cutoff > 1 && above + (atFrequency[cutoff - 1] ?? 0) <= max) above += atFrequency[--cutoff] ?? 0;
+    // Every feature with df ≥ cutoff fits; those at cutoff - 1 fill what is left, first seen first.
+    let roomAtEdge = max - above;
+    const [seen, frequencies] = [this.ids, this.idf];
+    this.ids = new Map();
+    this.idf = [];
+    let looked = 0;
+    for (const [feature, id] of seen) {
+      const df = frequencies[id];
+      if (df >= cutoff || (df === cutoff - 1 && roomAtEdge-- > 0)) {
+        this.idf.push(df);
+        this.ids.set(feature, this.ids.size);
+      }
+      if (++looked % FEATURES_PER_STEP === 0) yield;
     }
   }
 

@@ -1,0 +1,47 @@
+import { trainClassifier } from './classifier';
+import { MAX_FEATURES, Vectorizer } from './vectors';
+
+/** A made-up 12-letter word, different for each `n` (no stem or n-gram of a real language). */
+const madeUp = (n: number) => {
+  let word = '';
+  for (let x = n * 7919 + 13, i = 0; i < 12; i++, x = Math.floor(x / 26) + i * 101)
+    word += String.fromCharCode(97 + (x % 26));
+  return word;
+};
+
+/** `texts` texts of 20 made-up words each, every one also saying `common`. */
+const noise = (texts: number, common: (t: number) => string) =>
+  Array.from({ length: texts }, (_, t) =>
+    [common(t), ...Array.from({ length: 20 }, (_, w) => madeUp(t * 20 + w))].join(' '),
+  );
+
+describe('the vocabulary', () => {
+  it('keeps at most MAX_FEATURES, the features most texts have', () => {
+    const texts = noise(400, () => 'reembolso');
+    const { vectorizer, rows } = Vectorizer.fit(texts);
+    // 8,000 made-up words give ~200,000 distinct n-grams: cut to the cap.
+    expect(vectorizer.size).toBe(MAX_FEATURES);
+    // The word every text has is kept; every id stays within the cap.
+    expect(vectorizer.contentStems('reembolso')).toHaveLength(1);
+    for (const row of rows) expect(Math.max(...row.all.ids)).toBeLessThan(MAX_FEATURES);
+  });
+
+  it('keeps every feature of ordinary configurations', () => {
+    const texts = noise(20, () => 'reembolso');
+    const { vectorizer } = Vectorizer.fit(texts);
+    const again = Vectorizer.fit([...texts, texts[0]]).vectorizer;
+    expect(vectorizer.size).toBeLessThan(MAX_FEATURES);
+    expect(again.size).toBe(vectorizer.size);
+  });
+
+  it('still separates labels that made-up words crowd out of the vocabulary', () => {
+    const refunds = noise(200, () => 'quiero mi reembolso');
+    const tracking = noise(200, (t) => `donde esta mi pedido ${t}`);
+    const classifier = trainClassifier([
+      ...refunds.map((text) => ({ label: 'refund', text })),
+      ...tracking.map((text) => ({ label: 'tracking', text })),
+    ]);
+    expect(classifier.rank('necesito un reembolso')[0].label).toBe('refund');
+    expect(classifier.rank('donde esta mi pedido')[0].label).toBe('tracking');
+  });
+});
