@@ -47,6 +47,30 @@ describe('waiting for a database that cannot be reached', () => {
   });
 });
 
+describe('waiting for a database that accepts connections and never answers', () => {
+  it('gives up when the time is up, not when the kernel does', async () => {
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const database = openPostgres(`postgres://postgres@127.0.0.1:${port}/none`, { max: 1 });
+    try {
+      const error = await waitForDatabase(database, logger, {
+        connectTimeoutMs: 800,
+        retryIntervalMs: 100,
+      }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      await database.close();
+    }
+  }, 10_000);
+});
+
 onPostgres('a service started while PostgreSQL is down', () => {
   let server: Database & { name: string; url?: string };
   beforeAll(async () => {

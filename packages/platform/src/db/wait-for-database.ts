@@ -10,6 +10,22 @@ export interface WaitForDatabaseOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `work`, or an error that says "unavailable" (isDatabaseUnavailable) once `ms` have passed. */
+async function withinTime(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('database did not answer in time'), { code: 'ETIMEDOUT' })),
+      Math.max(ms, 0),
+    );
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Waits until the database answers. A process started while PostgreSQL is down or starting up (a
  * restart, a failover, a cluster coming up together) then comes up by itself a moment later,
@@ -26,7 +42,8 @@ export async function waitForDatabase(
   const deadline = Date.now() + (options.connectTimeoutMs ?? 30_000);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await database.ping();
+      // Bounded too: a ping to an address that drops packets waits for the kernel (~2 minutes).
+      await withinTime(database.ping(), deadline - Date.now());
       if (attempt > 1) logger.info({ attempts: attempt }, 'database reachable');
       return;
     } catch (err) {

@@ -36,9 +36,10 @@ it('tries a service that keeps failing again at least every 2.4 s', async () => 
     ).rejects.toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 20_000));
     const gaps = attempts.slice(1).map((at, i) => at - attempts[i]);
-    // The cap, its 20 % jitter and a loaded machine's slack; the defaults' gaps reach 4.4 and 8 s.
-    expect(Math.max(...gaps)).toBeLessThan(MAX_RECONNECT_BACKOFF_MS * 1.2 + 700);
-    expect(attempts.length).toBeGreaterThanOrEqual(9);
+    // ~11 attempts at most 2.4 s apart (the cap and its 20 % jitter); the defaults make 6 in 20 s,
+    // their gaps reaching 4.4 and 8 s. Loose bounds: a loaded machine only delays attempts a little.
+    expect(attempts.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...gaps)).toBeLessThan(MAX_RECONNECT_BACKOFF_MS * 1.2 + 1_500);
   } finally {
     client.close();
     await new Promise((resolve) => dropping.close(resolve));

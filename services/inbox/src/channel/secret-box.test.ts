@@ -19,6 +19,12 @@ describe('SecretBox', () => {
     expect(() => new SecretBox(randomBytes(32)).open(sealed)).toThrow();
   });
 
+  it('refuses a value whose tag was shortened (GCM would check only the bytes left)', () => {
+    const parts = box.seal('token').split(':');
+    parts[2] = Buffer.from(parts[2], 'base64url').subarray(0, 12).toString('base64url');
+    expect(() => box.open(parts.join(':'))).toThrow();
+  });
+
   it('accepts hex or base64 keys of 32 bytes only', () => {
     expect(() => SecretBox.fromString('ab'.repeat(32))).not.toThrow();
     expect(() => SecretBox.fromString(randomBytes(32).toString('base64'))).not.toThrow();

@@ -57,7 +57,10 @@ export class SecretBox {
     if (version !== 'v1' || !iv || !tag || data === undefined)
       throw new Error('Unknown sealed-secret format');
     for (const key of [this.key, ...this.previous]) {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      // The full 16-byte tag only: a shortened one would be easier to forge, once per key tried.
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: 16,
+      });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       try {
         const plaintext = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]);

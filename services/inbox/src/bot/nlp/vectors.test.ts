@@ -26,12 +26,17 @@ describe('the vocabulary', () => {
     for (const row of rows) expect(Math.max(...row.all.ids)).toBeLessThan(MAX_FEATURES);
   });
 
-  it('keeps every feature of ordinary configurations', () => {
+  it("cuts by document frequency: capped at the shared word's features, exactly those stay", () => {
     const texts = noise(20, () => 'reembolso');
-    const { vectorizer } = Vectorizer.fit(texts);
-    const again = Vectorizer.fit([...texts, texts[0]]).vectorizer;
-    expect(vectorizer.size).toBeLessThan(MAX_FEATURES);
-    expect(again.size).toBe(vectorizer.size);
+    // The features of the word every text has (its stem and n-grams): the most frequent ones.
+    const shared = Vectorizer.fit(['reembolso']).vectorizer.size;
+    expect(Vectorizer.fit(texts).vectorizer.size).toBeGreaterThan(20 * shared);
+    const { vectorizer } = Vectorizer.fit(texts, shared);
+    expect(vectorizer.size).toBe(shared);
+    expect(vectorizer.contentStems('reembolso')).toHaveLength(1);
+    // Each made-up word is in one text only: all of its features were cut.
+    expect(vectorizer.vectorize(madeUp(0)).all.ids).toHaveLength(0);
+    expect(vectorizer.vectorize('reembolso').all.ids).toHaveLength(shared);
   });
 
   it('still separates labels that made-up words crowd out of the vocabulary', () => {

@@ -90,12 +90,15 @@ export class Vectorizer {
   private unseenIdf = 0;
 
   /** The vectorizer of a training set, and the training texts as vectors. */
-  static fit(texts: string[]): { vectorizer: Vectorizer; rows: TextVectors[] } {
-    return runSteps(Vectorizer.fitSteps(texts));
+  static fit(texts: string[], maxFeatures = MAX_FEATURES): { vectorizer: Vectorizer; rows: TextVectors[] } {
+    return runSteps(Vectorizer.fitSteps(texts, maxFeatures));
   }
 
   /** `fit`, one text at a time (steps.ts). */
-  static *fitSteps(texts: string[]): Steps<{ vectorizer: Vectorizer; rows: TextVectors[] }> {
+  static *fitSteps(
+    texts: string[],
+    maxFeatures = MAX_FEATURES,
+  ): Steps<{ vectorizer: Vectorizer; rows: TextVectors[] }> {
     const counts: Array<ReturnType<typeof views>> = [];
     for (const text of texts) {
       counts.push(views(text));
@@ -106,7 +109,7 @@ export class Vectorizer {
       vectorizer.countDocument(c.all);
       yield;
     }
-    yield* vectorizer.keepMostFrequent(MAX_FEATURES);
+    yield* vectorizer.keepMostFrequent(maxFeatures);
     vectorizer.weighDocuments(texts.length);
     const rows: TextVectors[] = [];
     for (const c of counts) {
