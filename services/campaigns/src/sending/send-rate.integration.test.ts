@@ -28,7 +28,9 @@ d('Redis send rate', () => {
     // 40 sends at 100/s take 390 ms from one bucket (two separate buckets: 190 ms).
     const { ms, order } = await acquireAll([a, b, a, b], 'pn-shared', 100, 10);
     expect(ms).toBeGreaterThanOrEqual(380);
-    expect(largestLead(order, 4)).toBeLessThanOrEqual(2);
+    // Served in turn: a starving caller would take its 10 before the others get any (a lead of
+    // 10); on a loaded machine Redis round trips reorder neighbours by a few (3 seen in CI).
+    expect(largestLead(order, 4)).toBeLessThanOrEqual(5);
   });
 
   it("one replica's backOff holds the other's sends, for that number only", async () => {

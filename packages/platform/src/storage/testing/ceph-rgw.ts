@@ -24,6 +24,23 @@ async function run(file: string, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * The `ceph` CLI, tried again while the monitor is not ready to describe its commands (seen on a
+ * loaded machine right after it started: "EPERM: problem getting command descriptions"); the
+ * command itself was not sent then, so trying again cannot apply it twice.
+ */
+async function runCeph(args: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run('ceph', args);
+    } catch (error) {
+      if (attempt >= 10 || !/problem getting command descriptions/.test((error as Error).message))
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
 export interface TestS3Server {
   endpoint: string;
   region: string;
@@ -152,8 +169,8 @@ export async function startTestS3Server(): Promise<TestS3Server> {
     ]);
     await run('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', path.join(dir, 'monmap')]);
     daemon('ceph-mon', ['-i', 'a']);
-    await run('ceph', [...cli, 'osd', 'create']);
-    await run('ceph', [...cli, 'osd', 'crush', 'add', 'osd.0', '1.0', 'root=default']);
+    await runCeph([...cli, 'osd', 'create']);
+    await runCeph([...cli, 'osd', 'crush', 'add', 'osd.0', '1.0', 'root=default']);
     await run('ceph-osd', ['-c', conf, '-i', '0', '--mkfs']);
     daemon('ceph-osd', ['-i', '0']);
     // Creates RGW's pools too, so it returns once the OSD serves them.

@@ -74,14 +74,25 @@ export async function getSurveyResults(
   if (!campaign) throw notFound('Campaign');
   if (campaign.kind !== 'SURVEY') throw conflict('NOT_A_SURVEY', 'This campaign is not a survey');
   const questions = campaign.questions ?? [];
-  const [counts, total, respondents] = await Promise.all([
-    surveysRepository.answerCounts(deps.db, campaign.id),
-    surveysRepository.respondentCount(deps.db, campaign.id),
-    surveysRepository.respondentsPage(deps.db, campaign.id, (page - 1) * pageSize, pageSize),
-  ]);
-  const answers = await surveysRepository.answersOf(
-    deps.db,
-    respondents.map((x) => x.recipientId),
+  // One snapshot: the counts, the total and the page agree even while answers arrive (three reads
+  // on three connections once counted a respondent in the page but not in the total).
+  const { counts, total, respondents, answers } = await deps.db.transaction(
+    async (tx) => {
+      const counts = await surveysRepository.answerCounts(tx, campaign.id);
+      const total = await surveysRepository.respondentCount(tx, campaign.id);
+      const respondents = await surveysRepository.respondentsPage(
+        tx,
+        campaign.id,
+        (page - 1) * pageSize,
+        pageSize,
+      );
+      const answers = await surveysRepository.answersOf(
+        tx,
+        respondents.map((x) => x.recipientId),
+      );
+      return { counts, total, respondents, answers };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   const byRecipient = new Map<string, StoredAnswer[]>();
   for (const answer of answers)
