@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import fs from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
+import { currentThenPrevious } from './config';
 import { DomainError, unauthenticated } from './errors';
 
 const ISSUER = 'inbox-directory';
@@ -48,8 +49,7 @@ export function signAccessToken(
 export type PublicKeys = string | readonly string[];
 
 /** JWT_PUBLIC_KEY, then JWT_PREVIOUS_PUBLIC_KEY when set. */
-export const publicKeys = (current: string, previous?: string): readonly string[] =>
-  previous && previous !== current ? [current, previous] : [current];
+export const publicKeys = currentThenPrevious;
 
 export function verifyAccessToken(keys: PublicKeys, token: string): VerifiedAccessToken {
   for (const pem of typeof keys === 'string' ? [keys] : keys) {

@@ -88,3 +88,10 @@ export const pemKey = (name: string, kind: 'public' | 'private') =>
         return false;
       }
     }, `${name} is not a PEM ${kind} key`);
+
+/**
+ * A rotated value's ring: the current one, then the previous one while a rotation runs (the
+ * `…PREVIOUS…` variables). What is signed or sealed uses the first; verifying accepts either.
+ */
+export const currentThenPrevious = (current: string, previous?: string): readonly string[] =>
+  previous && previous !== current ? [current, previous] : [current];

@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Role } from '@inbox/contracts';
 import jwt from 'jsonwebtoken';
+import { currentThenPrevious } from './config';
 import { unauthenticated } from './errors';
 
 export type { Role };
@@ -74,8 +75,7 @@ export function signCallerToken(secret: string, caller: Omit<CallerContext, 'req
 export type CallerSecrets = string | readonly string[];
 
 /** INTERNAL_AUTH_SECRET, then INTERNAL_AUTH_SECRET_PREVIOUS when set. */
-export const callerSecrets = (current: string, previous?: string): readonly string[] =>
-  previous && previous !== current ? [current, previous] : [current];
+export const callerSecrets = currentThenPrevious;
 
 /** The claims of a token signed with one of `secrets`; throws when none of them fits. */
 function verifiedClaims(secrets: CallerSecrets, token: string): ContextClaims {
