@@ -6,12 +6,7 @@ import { clientOf, recordingServerForTestFile } from './testing/recorded-cloud-a
 import { startRecordingServer } from './testing/recording-server';
 
 const server = recordingServerForTestFile();
-let client: CloudApiClient;
-beforeEach(() => {
-  client = clientOf(server, { accessToken: 'TOKEN-2', timeoutMs: 300, mediaTimeoutMs: 300 });
-});
-
-/** For tests that must not time out on a loaded machine (the shared client's deadline is 300 ms). */
+/** The client's default deadlines: these tests must not time out on a loaded machine. */
 const patient = () => clientOf(server, { accessToken: 'TOKEN-2' });
 
 const failure = (p: Promise<unknown>) =>
@@ -141,7 +136,7 @@ describe('getMedia and downloadMedia', () => {
 
   it('maps an expired media URL (404) to a non-retryable error', async () => {
     server.respond(() => ({ status: 404, body: 'Not Found' }));
-    const err = await failure(client.downloadMedia(`${server.url}/attachments/?mid=old`));
+    const err = await failure(patient().downloadMedia(`${server.url}/attachments/?mid=old`));
     expect(err).toMatchObject({ httpStatus: 404, retryable: false });
   });
 
@@ -155,7 +150,7 @@ describe('getMedia and downloadMedia', () => {
         res.write(Buffer.alloc(1024));
       },
     }));
-    const err = await failure(client.downloadMedia(`${server.url}/big`));
+    const err = await failure(patient().downloadMedia(`${server.url}/big`));
     expect(err).toBeInstanceOf(CloudApiError);
     expect(err).toMatchObject({ code: 131052, httpStatus: 413, local: true, retryable: false });
   });
@@ -191,17 +186,23 @@ describe('getMedia and downloadMedia', () => {
 
   it('does not follow a redirect, so the token never goes to a host that was not checked', async () => {
     server.respond(() => ({ status: 302, headers: { location: 'http://169.254.169.254/' }, body: '' }));
-    const err = await failure(client.downloadMedia(`${server.url}/attachments/?mid=1`));
+    const err = await failure(patient().downloadMedia(`${server.url}/attachments/?mid=1`));
     expect(err).toMatchObject({ httpStatus: 302 });
     expect(server.requests).toHaveLength(1);
   });
 
   it('refuses non-http URLs so the token never leaves over another scheme', async () => {
-    await expect(client.downloadMedia('file:///etc/passwd')).rejects.toMatchObject({ local: true });
+    await expect(patient().downloadMedia('file:///etc/passwd')).rejects.toMatchObject({ local: true });
   });
 });
 
 describe('timeouts and network errors', () => {
+  /** 300 ms deadlines, so a timeout test takes a moment. */
+  let client: CloudApiClient;
+  beforeEach(() => {
+    client = clientOf(server, { accessToken: 'TOKEN-2', timeoutMs: 300, mediaTimeoutMs: 300 });
+  });
+
   it('turns a slow answer into a retryable timeout (code 0, httpStatus 0)', async () => {
     server.respond(() => ({ delayMs: 5_000, body: { success: true } }));
     const started = Date.now();
@@ -248,7 +249,7 @@ describe('getPhoneNumber', () => {
     server.respond(() => ({
       body: { id: '106540352242922', display_phone_number: '15550783881', verified_name: 'Lucky Shrub' },
     }));
-    await expect(client.getPhoneNumber()).resolves.toEqual({
+    await expect(patient().getPhoneNumber()).resolves.toEqual({
       id: '106540352242922',
       displayPhoneNumber: '15550783881',
       verifiedName: 'Lucky Shrub',
@@ -269,7 +270,7 @@ describe('getPhoneNumber', () => {
         },
       },
     }));
-    const error = await failure(client.getPhoneNumber());
+    const error = await failure(patient().getPhoneNumber());
     expect(error).toBeInstanceOf(CloudApiError);
     expect(error).toMatchObject({ code: 100, subcode: 33, retryable: false });
   });
