@@ -22,8 +22,8 @@ import {
  * (jest.config.js ignores test/faults/ unless FAULTS=1): `npm run test:faults` runs it.
  */
 
-const RECIPIENTS = 1_500;
-/** Messages per second, the workers' rate and the simulator's enforced cap: the campaign lasts ~40 s. */
+const RECIPIENTS = 2_000;
+/** Messages per second, the workers' rate and the simulator's enforced cap: the campaign lasts ~50 s. */
 const RATE = 40;
 const KILL_AFTER_SENDS = 300;
 const RESTART_AFTER_SENDS = 650;
@@ -75,7 +75,12 @@ describeFaults('campaign-worker-faults', 'campaign workers: kill -9 one, restart
 
       // A bit later, RabbitMQ restarted; every process reconnects on its own.
       const sendsAtRestart = await waitForSends(probe, RESTART_AFTER_SENDS, live, 120_000);
-      const broker = await servers.rabbitmq.restartApp(BROKER_PAUSE_MS);
+      // Workers go on sending the jobs they hold while the broker is down (a slow restart once
+      // outlasted the campaign), so "mid-campaign" is read the moment it is down.
+      let sendsWhenDown = Number.NaN;
+      const broker = await servers.rabbitmq.restartApp(BROKER_PAUSE_MS, async () => {
+        sendsWhenDown = (await probe.simCounts()).sends;
+      });
       const sendsAfterRestart = (await probe.simCounts()).sends;
       const reconnectSeconds = (await waitForReconnection(sys, liveWorkers, live, 120_000)).seconds;
 
@@ -93,6 +98,7 @@ describeFaults('campaign-worker-faults', 'campaign workers: kill -9 one, restart
         kill: { worker: victimName, afterSends: sendsAtKill, dispatching: inFlightAtKill.size },
         rabbitmq: {
           afterSends: sendsAtRestart,
+          sendsWhenDown,
           sendsMeanwhile: sendsAfterRestart - sendsAtRestart,
           ...broker,
         },
@@ -107,7 +113,7 @@ describeFaults('campaign-worker-faults', 'campaign workers: kill -9 one, restart
 
       // The faults landed mid-campaign, or the test proves nothing.
       expect(sendsAtKill).toBeLessThan(RECIPIENTS / 2);
-      expect(sendsAfterRestart).toBeLessThan(RECIPIENTS);
+      expect(sendsWhenDown).toBeLessThan(RECIPIENTS);
       expect(campaign.status).toBe('COMPLETED');
       expect(recipients).toHaveLength(RECIPIENTS);
       // At most once: no recipient (callback data, or template × phone) sent twice.

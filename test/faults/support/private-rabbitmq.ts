@@ -23,8 +23,11 @@ export interface PrivateRabbitMq {
   /** amqp://guest:guest@127.0.0.1:<port> */
   url: string;
   node: string;
-  /** `stop_app`, `pauseMs`, `start_app`: the VM stays up, every connection is closed. */
-  restartApp(pauseMs: number): Promise<BrokerRestart>;
+  /**
+   * `stop_app`, `pauseMs`, `start_app`: the VM stays up, every connection is closed. `whileDown`
+   * runs once the broker is down (before the pause), e.g. to read how far the work had got.
+   */
+  restartApp(pauseMs: number, whileDown?: () => Promise<void>): Promise<BrokerRestart>;
   /** kill -9 of the node (a crash), `pauseMs`, then the node started again on the same data. */
   crashAndRestart(pauseMs: number): Promise<BrokerRestart>;
   close(): Promise<void>;
@@ -93,13 +96,14 @@ export async function startPrivateRabbitMq(): Promise<PrivateRabbitMq> {
   return {
     url: `amqp://guest:guest@127.0.0.1:${port}`,
     node,
-    restartApp: async (pauseMs) => {
+    restartApp: async (pauseMs, whileDown) => {
       const stopping = Date.now();
       let down = Date.now();
       let starting = Date.now();
       try {
         await ctl('stop_app');
         down = Date.now();
+        await whileDown?.();
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       } finally {
         // Never leave the broker down, whatever failed.
