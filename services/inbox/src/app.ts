@@ -57,12 +57,18 @@ export interface InboxApp {
   grpcPort: number;
   httpPort: number;
   deps: InboxDeps;
+  /**
+   * Ends when the start's re-seal of channel tokens has (while INBOX_PREVIOUS_ENCRYPTION_KEYS is
+   * set; at once otherwise). It runs while the inbox serves: the previous keys open those tokens.
+   */
+  channelTokensResealed: Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * Boot order: migrations → outbox relay → deps → (while INBOX_ENCRYPTION_KEY is rotated: channel
- * tokens sealed again) → consumers and the stale-send sweeper → gRPC server → internal HTTP.
+ * Boot order: migrations → outbox relay → deps → consumers and the stale-send sweeper → gRPC
+ * server → internal HTTP → (while INBOX_ENCRYPTION_KEY is rotated) channel tokens sealed again in
+ * the background, so a rotation with many channels never lengthens the time to serve.
  */
 export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp> {
   const { database, bus, logger } = options;
@@ -92,7 +98,6 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
     const { orgId, ...channel } = options.bootstrapChannel;
     await ensureChannel(deps, orgId, channel);
   }
-  if (deps.channels.rotatingKeys) await resealAtStart(deps);
   await startConsumers(deps, bus);
   const sweeper = startStaleSendSweeper(deps);
   const botSweeper = startInactiveBotSweeper(deps);
@@ -109,14 +114,19 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
   const http = await startInternalHttp(deps, secrets, options.httpPort, options.httpHost);
   logger.info({ grpcPort: server.port, httpPort: http.port }, 'inbox listening');
   let stopping: Promise<void> | undefined;
+  const channelTokensResealed = deps.channels.rotatingKeys
+    ? resealAtStart(deps, () => stopping !== undefined)
+    : Promise.resolve();
   return {
     grpcPort: server.port,
     httpPort: http.port,
     deps,
+    channelTokensResealed,
     stop: () =>
       (stopping ??= (async () => {
         await http.stop();
         await server.shutdown();
+        await channelTokensResealed;
         await sweeper.stop();
         await botSweeper.stop();
         await relay.stop();
@@ -130,9 +140,16 @@ export async function startInboxApp(options: InboxAppOptions): Promise<InboxApp>
  * says whether any is left (the previous keys may be dropped once none is). A failure is logged
  * only: the previous keys still open those tokens, and the next start tries again.
  */
-async function resealAtStart(deps: InboxDeps): Promise<void> {
+async function resealAtStart(deps: InboxDeps, stopping: () => boolean): Promise<void> {
   try {
-    const { resealed, left, unreadable } = await resealChannelTokens(deps);
+    const { resealed, left, unreadable, stopped } = await resealChannelTokens(deps, stopping);
+    if (stopped) {
+      deps.logger.info(
+        { resealed },
+        'channel tokens: stopping before every one was sealed again; the next start goes on',
+      );
+      return;
+    }
     if (unreadable.length > 0)
       deps.logger.error(
         { orgIds: unreadable },

@@ -50,12 +50,38 @@ describe('resealChannelTokens', () => {
       resealed: 2,
       left: 0,
       unreadable: [],
+      stopped: false,
     });
     const after = registry(new SecretBox(newKey));
     expect(after.openToken(await sealedOf(9301))).toBe('EAAG-token-9301');
     expect(after.openToken(await sealedOf(9302))).toBe('EAAG-token-9302');
     // Done once: a second pass finds nothing left to seal again.
     expect(await resealChannelTokens({ db: tb.deps.db, channels: ring })).toMatchObject({ resealed: 0 });
+  });
+
+  it('stops between tokens when the inbox stops, and the next pass goes on', async () => {
+    const before = registry(new SecretBox(oldKey));
+    for (const orgId of [9304, 9305])
+      await ensureChannel({ ...tb.deps, channels: before }, orgId, channel(orgId));
+    const ring = registry(new SecretBox(newKey, [oldKey]));
+    // The inbox stops once one token (of the earlier tests' or these) was sealed again.
+    let sealedAgain = 0;
+    const counting = Object.assign(Object.create(ring) as ChannelRegistry, {
+      resealToken: (sealed: string) => {
+        const resealed = ring.resealToken(sealed);
+        if (resealed !== undefined) sealedAgain++;
+        return resealed;
+      },
+    });
+    const report = await resealChannelTokens({ db: tb.deps.db, channels: counting }, () => sealedAgain > 0);
+    expect(report).toMatchObject({ resealed: 1, stopped: true });
+    expect(await resealChannelTokens({ db: tb.deps.db, channels: ring })).toMatchObject({
+      resealed: 1,
+      stopped: false,
+    });
+    const after = registry(new SecretBox(newKey));
+    for (const orgId of [9304, 9305])
+      expect(after.openToken(await sealedOf(orgId))).toBe(`EAAG-token-${orgId}`);
   });
 
   it('names the organizations whose token no configured key opens, and leaves them as they are', async () => {
@@ -143,6 +169,7 @@ describe('an inbox started with INBOX_PREVIOUS_ENCRYPTION_KEYS and INTERNAL_AUTH
       previousInternalAuthSecret: OLD_SECRET,
     });
     try {
+      await during.channelTokensResealed;
       for (const secret of [OLD_SECRET, NEW_SECRET])
         await expect(channelAccess(during.grpcPort, secret)).resolves.toMatchObject({
           accessToken: 'EAAG-token-9311',

@@ -12,20 +12,27 @@ export interface ResealReport {
   left: number;
   /** Organizations whose token no configured key opens: an Admin must enter it again. */
   unreadable: number[];
+  /** The inbox began stopping before every token was read: the next start goes on. */
+  stopped: boolean;
 }
 
 /**
  * Start-up, while INBOX_ENCRYPTION_KEY is rotated: seals every stored channel token that a previous
  * key sealed again with the current one, so the previous key can be dropped. A token is replaced
  * only if it is still the one read (one an Admin changed meanwhile is read again); one statement
- * each, no transaction, no remote call.
+ * each, no transaction, no remote call. `stopping` is asked before each token, so a shutdown never
+ * waits for the whole table.
  */
-export async function resealChannelTokens(deps: Deps): Promise<ResealReport> {
-  const report: ResealReport = { resealed: 0, left: 0, unreadable: [] };
+export async function resealChannelTokens(
+  deps: Deps,
+  stopping: () => boolean = () => false,
+): Promise<ResealReport> {
+  const report: ResealReport = { resealed: 0, left: 0, unreadable: [], stopped: false };
   let afterOrgId = 0;
   for (;;) {
     const page = await channelsRepository.pageSealedTokens(deps.db, { afterOrgId, limit: PAGE });
     for (const { orgId, sealed } of page) {
+      if (stopping()) return { ...report, stopped: true };
       let outcome = await resealOne(deps, orgId, sealed);
       if (outcome === 'changed') {
         const fresh = (await channelsRepository.find(deps.db, orgId))?.accessTokenEncrypted;
