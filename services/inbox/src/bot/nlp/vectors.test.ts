@@ -4,8 +4,11 @@ import { MAX_FEATURES, Vectorizer } from './vectors';
 /** A made-up 12-letter word, different for each `n` (no stem or n-gram of a real language). */
 const madeUp = (n: number) => {
   let word = '';
-  for (let x = n * 7919 + 13, i = 0; i < 12; i++, x = Math.floor(x / 26) + i * 101)
-    word += String.fromCharCode(97 + (x % 26));
+  // A linear congruential generator seeded by n: letters that look random, so few n-grams repeat.
+  for (let x = n + 1, i = 0; i < 12; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    word += String.fromCharCode(97 + ((x >>> 16) % 26));
+  }
   return word;
 };
 
@@ -37,6 +40,24 @@ describe('the vocabulary', () => {
     // Each made-up word is in one text only: all of its features were cut.
     expect(vectorizer.vectorize(madeUp(0)).all.ids).toHaveLength(0);
     expect(vectorizer.vectorize('reembolso').all.ids).toHaveLength(shared);
+  });
+
+  it('spreads the cut-off evenly: the last texts keep as many rare features as the first', () => {
+    const texts = noise(20, () => 'reembolso');
+    const shared = Vectorizer.fit(['reembolso']).vectorizer.size;
+    const rare = Vectorizer.fit(texts).vectorizer.size - shared;
+    // Room for half of the features only one text has.
+    const { vectorizer } = Vectorizer.fit(texts, shared + Math.floor(rare / 2));
+    expect(vectorizer.size).toBe(shared + Math.floor(rare / 2));
+    const kept = (fromText: number, toText: number) => {
+      let ids = 0;
+      for (let w = fromText * 20; w < toText * 20; w++) ids += vectorizer.vectorize(madeUp(w)).all.ids.length;
+      return ids;
+    };
+    const [first, last] = [kept(0, 10), kept(10, 20)];
+    // First seen first would keep the first ten texts' features and none of the last ten's.
+    expect(last).toBeGreaterThan(0.8 * first);
+    expect(first).toBeGreaterThan(0.8 * last);
   });
 
   it('still separates labels that made-up words crowd out of the vocabulary', () => {

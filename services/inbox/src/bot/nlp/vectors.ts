@@ -131,8 +131,10 @@ export class Vectorizer {
   }
 
   /**
-   * Keeps the `max` features most documents have (ties: the first seen), renumbered densely. A
-   * feature dropped weighs as one no training text had. Linear in the vocabulary, in steps.
+   * Keeps the `max` features most documents have, renumbered densely. Ties at the cut-off are kept
+   * evenly spread over the order seen, so the labels whose examples come last lose no more of their
+   * rare features than the first. A feature dropped weighs as one no training text had. Linear in
+   * the vocabulary, in steps.
    */
   private *keepMostFrequent(max: number): Steps<void> {
     if (this.ids.size <= max) return;
@@ -142,15 +144,22 @@ export class Vectorizer {
     let cutoff = atFrequency.length;
     let above = 0;
     while (cutoff > 1 && above + (atFrequency[cutoff - 1] ?? 0) <= max) above += atFrequency[--cutoff] ?? 0;
-    // Every feature with df ≥ cutoff fits; those at cutoff - 1 fill what is left, first seen first.
-    let roomAtEdge = max - above;
+    // Every feature with df ≥ cutoff fits; those at cutoff - 1 fill what is left: the k-th of them
+    // is kept when ⌊(k + 1)·room / atEdge⌋ steps up, which happens exactly `room` times, evenly.
+    const room = max - above;
+    const atEdge = atFrequency[cutoff - 1] ?? 0;
+    let edgeSeen = 0;
+    const keptAtEdge = () => {
+      const k = edgeSeen++;
+      return Math.floor(((k + 1) * room) / atEdge) > Math.floor((k * room) / atEdge);
+    };
     const [seen, frequencies] = [this.ids, this.idf];
     this.ids = new Map();
     this.idf = [];
     let looked = 0;
     for (const [feature, id] of seen) {
       const df = frequencies[id];
-      if (df >= cutoff || (df === cutoff - 1 && roomAtEdge-- > 0)) {
+      if (df >= cutoff || (df === cutoff - 1 && keptAtEdge())) {
         this.idf.push(df);
         this.ids.set(feature, this.ids.size);
       }
