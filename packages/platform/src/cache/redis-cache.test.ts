@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { RedisCache } from './redis-cache';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,6 +20,28 @@ describe('RedisCache without a server', () => {
     await cache.del('k');
     await cache.close();
     expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('RedisCache behind a proxy whose Redis is gone', () => {
+  it('reports the lost connection, though no connection error is emitted', async () => {
+    // Accepts each connection and drops it at once, as a TCP proxy does when Redis is down.
+    const proxy = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as net.AddressInfo;
+    const errors: unknown[] = [];
+    const cache = RedisCache.connect(`redis://127.0.0.1:${port}`, {
+      keyPrefix: 'proxied:',
+      onError: (err) => errors.push(err),
+    });
+    try {
+      for (let waited = 0; errors.length === 0 && waited < 5_000; waited += 20) await sleep(20);
+      expect(String(errors[0])).toMatch(/Redis connection lost/);
+      expect(await cache.get('k')).toBeUndefined();
+    } finally {
+      await cache.close();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });
 

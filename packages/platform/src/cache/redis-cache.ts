@@ -26,6 +26,17 @@ export function redisUnavailable(client: Redis): boolean {
 }
 
 /**
+ * Sends a connection's trouble to `onError`: its errors (without a listener ioredis prints each
+ * reconnection error to the console) and its reconnections — a proxy in front of Redis accepts
+ * each connection and drops it when Redis is gone, so no error is emitted then, and the log must
+ * still say why the process degrades.
+ */
+export function reportRedisTrouble(client: Redis, onError: (err: unknown) => void): void {
+  client.on('error', onError);
+  client.on('reconnecting', () => onError(new Error('Redis connection lost: reconnecting')));
+}
+
+/**
  * The distributed mode's cache: JSON values under `<keyPrefix>cache:<key>` with a PX expiry.
  * Redis is a cache, never a reason for an error: while it fails (down, restarting, too slow),
  * reads miss and writes are dropped, so callers go to the source of truth.
@@ -61,9 +72,8 @@ export class RedisCache implements Cache {
       // the cached principal and counts the request against its limit together.
       enableAutoPipelining: true,
     });
-    // Without a listener ioredis prints every reconnection error to the console.
     const onError = options.onError ?? (() => {});
-    client.on('error', onError);
+    reportRedisTrouble(client, onError);
     return new RedisCache(client, options.keyPrefix, options.healthTimeoutMs, onError);
   }
 
