@@ -11,6 +11,7 @@ import { grpcInboxPort } from './clients/inbox-client';
 import { grpcTemplatesPort } from './clients/templates-client';
 import { campaignsConfigSchema, settingsOf } from './config';
 import { loadPricing } from './pricing/pricing';
+import { watchSendConsumers } from './sending/send-consumers';
 import { createMemorySendRate, createRedisSendRate } from './sending/send-rate';
 
 /**
@@ -35,15 +36,21 @@ async function main(): Promise<void> {
   );
   if (!config.REDIS_URL)
     logger.warn('REDIS_URL is not set: the send rate is per process, not shared by workers');
+  // While Redis fails, each worker paces at its share of the rate: the send queue's consumers.
+  const consumers = mode === 'worker' && config.REDIS_URL ? watchSendConsumers(bus) : undefined;
   const sendRate = await shutdown.start(
     'send rate',
     config.REDIS_URL
       ? createRedisSendRate(config.REDIS_URL, {
           keyPrefix,
-          onError: throttledWarn(logger, 'Redis failing: the send rate is counted per process'),
+          onError: throttledWarn(logger, 'Redis failing: each worker paces at its share of the send rate'),
+          sharedBy: consumers?.count,
         })
       : createMemorySendRate(),
-    (s) => s.close(),
+    async (s) => {
+      consumers?.stop();
+      await s.close();
+    },
   );
   await shutdown.start(
     'worker, http, grpc, scheduler and outbox',

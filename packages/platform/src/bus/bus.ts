@@ -59,6 +59,11 @@ export interface EventBus {
   /** Whether the broker connection is up (readiness). */
   healthy(): boolean;
   /**
+   * How many consumers a queue has on the broker: every process consuming it, this one included;
+   * undefined when the broker cannot say now. Optional: a bus of one process leaves it out.
+   */
+  consumerCount?(queue: string): Promise<number | undefined>;
+  /**
    * Whether the broker refuses publishers for now (RabbitMQ memory or disk alarm); publish() fails
    * fast meanwhile. Optional: a bus that never blocks leaves it out.
    */

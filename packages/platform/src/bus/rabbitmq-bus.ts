@@ -16,6 +16,7 @@ import {
   CONFIRM_TIMEOUT_MS,
   declareExchanges,
   eventPublishOptions,
+  onOwnChannel,
   publishConfirmed,
   retryDelaysMs,
   topologyFor,
@@ -162,6 +163,17 @@ export class RabbitMqBus implements EventBus {
 
   async replayDeadLetters(queue: string, ids?: string[]): Promise<number> {
     return replayParked(this.requirePublishing(), queue, this.physicalQueue(queue), ids);
+  }
+
+  async consumerCount(queue: string): Promise<number | undefined> {
+    const model = this.model;
+    if (!model) return undefined;
+    try {
+      return (await onOwnChannel(model, (channel) => channel.checkQueue(this.physicalQueue(queue))))
+        .consumerCount;
+    } catch {
+      return undefined; // the connection dropped meanwhile, or the queue is not declared yet
+    }
   }
 
   healthy(): boolean {

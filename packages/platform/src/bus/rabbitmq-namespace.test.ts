@@ -8,10 +8,10 @@ const d = process.env.AMQP_URL ? describe : describe.skip;
 const logger = createLogger('test', 'silent');
 
 d('RabbitMQ namespaces', () => {
+  const run = randomBytes(3).toString('hex');
   let a: RabbitMqBus;
   let b: RabbitMqBus;
   beforeAll(async () => {
-    const run = randomBytes(3).toString('hex');
     a = await RabbitMqBus.connect(process.env.AMQP_URL!, logger, { namespace: `nsa${run}`, ephemeral: true });
     b = await RabbitMqBus.connect(process.env.AMQP_URL!, logger, { namespace: `nsb${run}`, ephemeral: true });
   });
@@ -43,5 +43,25 @@ d('RabbitMQ namespaces', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(seenByA).toEqual([forA]);
     expect(seenByB).toEqual([forB]);
+  });
+
+  it("count a queue's consumers: every process of the namespace, no other's", async () => {
+    const a2 = await RabbitMqBus.connect(process.env.AMQP_URL!, logger, {
+      namespace: `nsa${run}`,
+      ephemeral: true,
+    });
+    try {
+      const spec = { queue: 'counted.queue', bindings: ['test.counted.#'] };
+      await a.subscribe(spec, async () => undefined);
+      await a2.subscribe(spec, async () => undefined);
+      expect(await a.consumerCount('counted.queue')).toBe(2);
+      expect(await a2.consumerCount('counted.queue')).toBe(2);
+      // The other namespace has no such queue: the broker cannot say.
+      expect(await b.consumerCount('counted.queue')).toBeUndefined();
+      await a2.close();
+      expect(await a.consumerCount('counted.queue')).toBe(1);
+    } finally {
+      await a2.close();
+    }
   });
 });

@@ -60,4 +60,15 @@ d('Redis send rate', () => {
       await nowhere.close();
     }
   });
+
+  it('while Redis is unreachable, each process paces at its share of the rate', async () => {
+    const half = createRedisSendRate('redis://127.0.0.1:1', { keyPrefix, sharedBy: () => 2 });
+    try {
+      // 12 sends at 50/s shared by two processes: 25/s here, 11 × 40 ms (the whole rate: 11 × 20 ms).
+      const { ms } = await acquireAll([half, half], 'pn-down-shared', 50, 6);
+      expect(ms).toBeGreaterThanOrEqual(435);
+    } finally {
+      await half.close();
+    }
+  });
 });

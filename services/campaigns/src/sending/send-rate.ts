@@ -1,3 +1,4 @@
+import { reportRedisTrouble } from '@inbox/platform';
 import { Redis } from 'ioredis';
 import type { SendRateLimiter } from '../deps';
 
@@ -114,13 +115,19 @@ export interface RedisSendRateOptions extends SendRateOptions {
   keyPrefix?: string;
   /** Redis failures, each absorbed by the per-process fallback (for logging). */
   onError?: (err: unknown) => void;
+  /**
+   * How many processes send for the numbers (the send queue's consumers, send-consumers.ts): while
+   * Redis fails, each paces at rate ÷ that, so together they keep to the rate. Default 1.
+   */
+  sharedBy?: () => number;
 }
 
 /**
  * The distributed mode's limiter: one bucket per number in Redis, so two worker replicas share
  * one rate instead of doubling it. Give a URL (the limiter owns its connection) or a client (the
- * caller owns it). While Redis fails, each process limits in memory (at worst replicas × the rate
- * for that while; WhatsApp's 130429 then slows them): sends slow down, they never stop on Redis.
+ * caller owns it). While Redis fails, each process limits in memory at its share of the rate
+ * (`sharedBy`; a replica started or gone since the last count shifts it a little, and WhatsApp's
+ * 130429 then slows them): sends slow down, they never stop on Redis.
  */
 export function createRedisSendRate(
   redis: string | Redis,
@@ -137,7 +144,7 @@ export function createRedisSendRate(
         })
       : redis;
   const onError = options.onError ?? (() => undefined);
-  if (owned) client.on('error', onError);
+  if (owned) reportRedisTrouble(client, onError);
   client.defineCommand(COMMAND, { numberOfKeys: 1, lua: GCRA_LUA });
   const scripted = client as unknown as ScriptedRedis;
   const capacity = options.capacity ?? 1;
@@ -145,17 +152,19 @@ export function createRedisSendRate(
   const key = (phoneNumberId: string) =>
     `${options.keyPrefix ?? 'inbox:'}campaigns:send-rate:${phoneNumberId}`;
   const down = () => client.status === 'reconnecting' || client.status === 'close' || client.status === 'end';
+  const alone = (phoneNumberId: string, ratePerSecond: number) =>
+    fallback.acquire(phoneNumberId, ratePerSecond / Math.max(1, options.sharedBy?.() ?? 1));
 
   return {
     acquire: async (phoneNumberId, ratePerSecond) => {
       const { intervalUs, toleranceUs } = bucketOf(ratePerSecond, capacity);
-      if (down()) return fallback.acquire(phoneNumberId, ratePerSecond);
+      if (down()) return alone(phoneNumberId, ratePerSecond);
       let waitUs: number;
       try {
         waitUs = Number(await scripted[COMMAND](key(phoneNumberId), 'acquire', intervalUs, toleranceUs, 0));
       } catch (err) {
         onError(err);
-        return fallback.acquire(phoneNumberId, ratePerSecond);
+        return alone(phoneNumberId, ratePerSecond);
       }
       await sleep(Math.ceil(waitUs / US_PER_MS));
     },

@@ -1,0 +1,34 @@
+import { QUEUES } from '@inbox/contracts';
+import type { EventBus } from '@inbox/platform';
+
+/** How often the count is read again: KEDA adds or removes workers on the minute's scale. */
+const EVERY_MS = 10_000;
+
+export interface SendConsumers {
+  /** The worker processes consuming the send queue at the last count (at least 1: this one). */
+  count(): number;
+  stop(): void;
+}
+
+/**
+ * Counts the send queue's consumers on the broker, so that while Redis fails each worker paces
+ * at its share of a number's rate instead of the whole rate (send-rate.ts). Keeps the last count
+ * while the broker cannot say.
+ */
+export function watchSendConsumers(bus: EventBus, everyMs = EVERY_MS): SendConsumers {
+  let last = 1;
+  let reading: Promise<void> | undefined;
+  const read = () =>
+    (reading ??= (async () => {
+      try {
+        const counted = await bus.consumerCount?.(QUEUES.campaignsSend);
+        if (counted !== undefined) last = Math.max(1, counted);
+      } finally {
+        reading = undefined;
+      }
+    })());
+  void read();
+  const timer = setInterval(() => void read(), everyMs);
+  timer.unref();
+  return { count: () => last, stop: () => clearInterval(timer) };
+}
