@@ -27,18 +27,19 @@ function counted(database: Database) {
   return { tries, target: { ...database, ping: () => ((tries.count += 1), database.ping()) } };
 }
 
+/** What waiting `connectTimeoutMs` for `database` (tried every 100 ms) failed with; undefined if it answered. */
+const failureOfWait = (database: Database, connectTimeoutMs: number) =>
+  waitForDatabase(database, logger, { connectTimeoutMs, retryIntervalMs: 100 }).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+
 describe('waiting for a database that cannot be reached', () => {
   it('tries again until the time is up, then fails with "unavailable"', async () => {
     const database = openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/none`, { max: 1 });
     const { tries, target } = counted(database);
     try {
-      const error = await waitForDatabase(target, logger, {
-        connectTimeoutMs: 600,
-        retryIntervalMs: 100,
-      }).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
+      const error = await failureOfWait(target, 600);
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(tries.count).toBeGreaterThan(2);
     } finally {
@@ -55,13 +56,7 @@ describe('waiting for a database that accepts connections and never answers', ()
     const { port } = silent.address() as net.AddressInfo;
     const database = openPostgres(`postgres://postgres@127.0.0.1:${port}/none`, { max: 1 });
     try {
-      const error = await waitForDatabase(database, logger, {
-        connectTimeoutMs: 800,
-        retryIntervalMs: 100,
-      }).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
+      const error = await failureOfWait(database, 800);
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
       for (const socket of held) socket.destroy();

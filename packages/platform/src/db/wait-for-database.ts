@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { within } from '../time-limit';
 import { isDatabaseUnavailable } from './connection-errors';
 import type { Database } from './database';
 
@@ -9,22 +10,6 @@ export interface WaitForDatabaseOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `work`, or an error that says "unavailable" (isDatabaseUnavailable) once `ms` have passed. */
-async function withinTime(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error('database did not answer in time'), { code: 'ETIMEDOUT' })),
-      Math.max(ms, 0),
-    );
-  });
-  try {
-    await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Waits until the database answers. A process started while PostgreSQL is down or starting up (a
@@ -43,7 +28,10 @@ export async function waitForDatabase(
   for (let attempt = 1; ; attempt += 1) {
     try {
       // Bounded too: a ping to an address that drops packets waits for the kernel (~2 minutes).
-      await withinTime(database.ping(), deadline - Date.now());
+      await within(database.ping(), deadline - Date.now(), () =>
+        // ETIMEDOUT: isDatabaseUnavailable says "unavailable", so it is waited for like a refusal.
+        Object.assign(new Error('database did not answer in time'), { code: 'ETIMEDOUT' }),
+      );
       if (attempt > 1) logger.info({ attempts: attempt }, 'database reachable');
       return;
     } catch (err) {

@@ -3,6 +3,7 @@ import { and, asc, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EventBus } from '../bus/bus';
 import type { Db } from '../db/database';
 import { serviceOf, type Logger } from '../logger';
+import { within } from '../time-limit';
 import { onScrape, outboxBacklog, outboxOldestAge } from '../metrics/catalog';
 import type { OutboxTable, OutboxTables } from './outbox';
 
@@ -155,9 +156,12 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
     const ids = rows.map((row) => row.id);
     try {
-      await this.publishWithin(
-        rows.map((row) => ({ envelope: row.payload, headers: row.headers })),
-        this.leaseMs / 2,
+      // Bounded whatever the bus does, so a publish never outlives the lease of its rows.
+      const ms = this.leaseMs / 2;
+      await within(
+        this.bus.publish(rows.map((row) => ({ envelope: row.payload, headers: row.headers }))),
+        ms,
+        () => new Error(`publishing was not confirmed within ${ms} ms`),
       );
     } catch (err) {
       // Retried on the next pass rather than when the lease lapses. If the broker got them after
@@ -212,19 +216,6 @@ export class OutboxRelay {
   /** The ids as one JSON parameter: a parameter each (up to a batch) costs more to build than to run. */
   private idIn(ids: string[]) {
     return sql`${this.outbox.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-  }
-
-  /** Bounded whatever the bus does, so a publish never outlives the lease of its rows. */
-  private async publishWithin(events: Parameters<EventBus['publish']>[0], ms: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`publishing was not confirmed within ${ms} ms`)), ms);
-    });
-    try {
-      await Promise.race([this.bus.publish(events), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /**
