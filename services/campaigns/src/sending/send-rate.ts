@@ -1,4 +1,4 @@
-import { reportRedisTrouble } from '@inbox/platform';
+import { redisUnavailable, reportRedisTrouble } from '@inbox/platform';
 import { Redis } from 'ioredis';
 import type { SendRateLimiter } from '../deps';
 
@@ -151,14 +151,13 @@ export function createRedisSendRate(
   const fallback = createMemorySendRate({ capacity });
   const key = (phoneNumberId: string) =>
     `${options.keyPrefix ?? 'inbox:'}campaigns:send-rate:${phoneNumberId}`;
-  const down = () => client.status === 'reconnecting' || client.status === 'close' || client.status === 'end';
   const alone = (phoneNumberId: string, ratePerSecond: number) =>
     fallback.acquire(phoneNumberId, ratePerSecond / Math.max(1, options.sharedBy?.() ?? 1));
 
   return {
     acquire: async (phoneNumberId, ratePerSecond) => {
       const { intervalUs, toleranceUs } = bucketOf(ratePerSecond, capacity);
-      if (down()) return alone(phoneNumberId, ratePerSecond);
+      if (redisUnavailable(client)) return alone(phoneNumberId, ratePerSecond);
       let waitUs: number;
       try {
         waitUs = Number(await scripted[COMMAND](key(phoneNumberId), 'acquire', intervalUs, toleranceUs, 0));
@@ -170,7 +169,7 @@ export function createRedisSendRate(
     },
     backOff: async (phoneNumberId, ms) => {
       await fallback.backOff(phoneNumberId, ms);
-      if (down()) return;
+      if (redisUnavailable(client)) return;
       try {
         await scripted[COMMAND](key(phoneNumberId), 'backoff', 1, 0, Math.max(0, Math.round(ms * US_PER_MS)));
       } catch (err) {
