@@ -1,8 +1,12 @@
 import { QUEUES } from '@inbox/contracts';
 import type { EventBus } from '@inbox/platform';
 
-/** How often the count is read again: KEDA adds or removes workers on the minute's scale. */
-const EVERY_MS = 10_000;
+/**
+ * How often the count is read again (one passive declare on a channel of its own): a worker that
+ * starts counts before its own subscription, and the others learn of it only at their next read,
+ * pacing at their former share meanwhile (bench, Redis unreachable, 4,000 sends: 454 refusals at 10 s, 79 at 2 s).
+ */
+const EVERY_MS = 2_000;
 
 export interface SendConsumers {
   /** The worker processes consuming the send queue at the last count (at least 1: this one). */
